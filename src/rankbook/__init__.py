@@ -1,0 +1,26 @@
+"""rankbook: ranking-evaluation metrics as plain, documented reference implementations.
+
+>>> import rankbook as rb
+>>> rb.precision_at_k([1, 0, 1, 1, 0, 1, 0, 0], 5)
+0.6
+
+The metric functions live in :mod:`rankbook.metrics`; :func:`explain` shows the
+running values of a ranking and the arithmetic behind them. pandas and
+matplotlib are imported only when a function that needs them is called.
+"""
+
+from rankbook._errors import InputFileError, InvalidTypeError, InvalidValueError, RankbookError
+from rankbook.explain import explain
+from rankbook.metrics import *  # noqa: F403  (the public metric functions)
+from rankbook.metrics import __all__ as _metric_names
+
+__version__ = "0.1.0"
+
+__all__ = [
+    *_metric_names,
+    "explain",
+    "RankbookError",
+    "InvalidValueError",
+    "InvalidTypeError",
+    "InputFileError",
+]

@@ -1,0 +1,138 @@
+"""Shared argument checks for the metric functions.
+
+Each check returns the cleaned value or raises an :class:`InvalidValueError` /
+:class:`InvalidTypeError` whose message names the argument, the bad value and
+the fix. Keeping them here means every metric rejects bad input the same way.
+
+Unjudged documents
+------------------
+A position in ``relevance`` may hold ``None``: a document nobody judged. Every
+measure except bpref treats it as non-relevant with grade 0, as trec_eval does;
+bpref skips it. ``NaN`` is refused, because a NaN grade is far more often a bug
+(a failed join, a missing column) than a deliberate "unjudged".
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from rankbook._errors import InvalidTypeError, InvalidValueError
+
+
+def judged_grades(relevance, name: str = "relevance") -> tuple[np.ndarray, np.ndarray]:
+    """Return ``(grades, judged)``: float grades (0.0 where unjudged) and a judged mask."""
+    if isinstance(relevance, (str, bytes)) or not hasattr(relevance, "__len__"):
+        raise InvalidTypeError(
+            f"{name} must be a sequence of grades (list, tuple or 1-D numpy array), "
+            f"got {type(relevance).__name__}; for example {name}=[1, 0, 1]."
+        )
+    if isinstance(relevance, np.ndarray):
+        if relevance.ndim != 1:
+            raise InvalidValueError(
+                f"{name} must be one ranked list (a 1-D array), got an array of shape "
+                f"{relevance.shape}; pass one row at a time, e.g. {name}[0]."
+            )
+        if relevance.dtype != object:
+            if not (np.issubdtype(relevance.dtype, np.number) or relevance.dtype == bool):
+                raise InvalidTypeError(
+                    f"{name} must hold numbers, got an array of dtype {relevance.dtype}; "
+                    "map item ids to grades first with rankbook.relevance_from()."
+                )
+            grades = relevance.astype(float)
+            _refuse_nan_and_inf(grades, name)
+            return grades, np.ones(len(grades), dtype=bool)
+    values = list(relevance)
+    grades = np.zeros(len(values), dtype=float)
+    judged = np.ones(len(values), dtype=bool)
+    for position, value in enumerate(values):
+        if value is None:
+            judged[position] = False
+        elif isinstance(value, (numbers.Real, np.bool_)) and not isinstance(value, np.ndarray):
+            grades[position] = float(value)
+        elif isinstance(value, (list, tuple, np.ndarray)):
+            raise InvalidValueError(
+                f"{name} must be one ranked list of grades, but position {position + 1} "
+                f"holds a sequence ({value!r}); pass one ranked list at a time."
+            )
+        else:
+            raise InvalidTypeError(
+                f"{name}[{position}] is {value!r} ({type(value).__name__}); grades must be "
+                "numbers (None marks an unjudged document). To turn item ids into grades "
+                "use rankbook.relevance_from()."
+            )
+    _refuse_nan_and_inf(grades, name)
+    return grades, judged
+
+
+def grades(relevance, name: str = "relevance") -> np.ndarray:
+    """Return the grades as a float array, unjudged (``None``) positions as 0.0."""
+    return judged_grades(relevance, name)[0]
+
+
+def _refuse_nan_and_inf(grades: np.ndarray, name: str) -> None:
+    bad = np.flatnonzero(~np.isfinite(grades))
+    if bad.size:
+        position = int(bad[0])
+        raise InvalidValueError(
+            f"{name}[{position}] is {grades[position]}; grades must be finite numbers. "
+            "Write None for a document that was not judged."
+        )
+
+
+def cutoff(k, name: str = "k", *, allow_none: bool = False):
+    """Return ``k`` as a positive int (or None when allowed)."""
+    if k is None and allow_none:
+        return None
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
+        if isinstance(k, float) and k.is_integer():
+            raise InvalidTypeError(
+                f"{name} must be a whole number, got the float {k!r}; write {name}={int(k)}."
+            )
+        hint = " or None for the whole list" if allow_none else ""
+        raise InvalidTypeError(f"{name} must be a positive integer{hint}, got {k!r}.")
+    if k < 1:
+        raise InvalidValueError(
+            f"{name} must be at least 1 (ranks start at 1), got {k}."
+        )
+    return int(k)
+
+
+def n_relevant(value, grades: np.ndarray, threshold: float, name: str = "n_relevant") -> int:
+    """Return R as an int, checking it is at least the relevant documents present."""
+    if value is None:
+        raise InvalidValueError(
+            f"{name} (R, the number of relevant documents for the query, retrieved or "
+            f"not) is required by this formula; pass {name}=R. If the list holds every "
+            f"relevant document, R is the count of grades >= the threshold."
+        )
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InvalidTypeError(f"{name} must be a whole number >= 0, got {value!r}.")
+    present = int(np.count_nonzero(grades >= threshold))
+    if value < present:
+        raise InvalidValueError(
+            f"{name}={value} is smaller than the {present} relevant documents already in "
+            f"the ranked list; R counts every relevant document of the query, so it must "
+            f"be at least {present}."
+        )
+    return int(value)
+
+
+def threshold(value, name: str = "relevance_threshold") -> float:
+    """Return the relevance threshold as a float."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        raise InvalidTypeError(
+            f"{name} must be a finite number (the lowest grade that counts as relevant), "
+            f"got {value!r}."
+        )
+    return float(value)
+
+
+def choice(value, allowed, name: str):
+    """Return ``value`` if it is one of ``allowed``."""
+    if value not in allowed:
+        options = ", ".join(repr(a) for a in allowed)
+        raise InvalidValueError(f"{name}={value!r} is not one of {options}.")
+    return value

@@ -1,0 +1,377 @@
+r"""Verify a hand calculation: every running value of a ranking, and the arithmetic behind it.
+
+:func:`explain` computes, for each rank k of one ranked list, the values of
+P@k, R@k, F1@k, DCG@k, IDCG@k, nDCG@k and AP@k (FLAGR's worked table), by
+calling the metric functions of :mod:`rankbook.metrics` once per rank. Its
+``show_work(k)`` writes each formula with the numbers of rank k substituted, as
+Markdown with LaTeX (in a notebook) or plain text (in a terminal).
+
+>>> table = explain([1, 0, 1, 1, 0, 1, 0, 0], n_relevant=4).table
+>>> float(table.loc[5, "P@k"]), float(table.loc[5, "R@k"])
+(0.6, 0.75)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from rankbook import _validate
+from rankbook.metrics.average_precision import AP_DENOMINATORS, average_precision
+from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
+from rankbook.metrics.precision import f1_at_k, precision_at_k, recall_at_k
+
+COLUMNS = ("P@k", "R@k", "F1@k", "DCG@k", "IDCG@k", "nDCG@k", "AP@k")
+
+
+def explain(
+    relevance: Sequence[float],
+    n_relevant: int | None = None,
+    *,
+    ideal: Sequence[float] | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    ap_denominator: str = "relevant",
+    relevance_threshold: float = 1,
+) -> Explanation:
+    r"""Running values of the core metrics at every rank of one ranked list.
+
+    For each rank $k = 1, \dots, n$ the table holds $P@k$, $R@k$, $F_1@k$,
+    $DCG@k$, $IDCG@k$, $nDCG@k$ and $AP@k$, each computed by the metric
+    function of the same name, so the table can never disagree with them.
+
+    Conventions are those of the metric functions and are passed on to them:
+    ``gain`` and ``discount`` to the DCG family, ``ap_denominator`` to
+    `average_precision` (its ``denominator``), ``relevance_threshold`` to
+    the binary measures.
+
+    Edge cases: without ``n_relevant`` the columns that need R (R@k, F1@k,
+    and AP@k unless ``ap_denominator="retrieved_relevant"``) are left out
+    rather than guessed, and a note says so. Without ``ideal`` the ideal
+    ordering is the list's own grades sorted; when ``n_relevant`` says some
+    relevant documents were not retrieved, a note warns that IDCG and nDCG
+    then leave them out.
+
+    Parameters
+    ----------
+    relevance : sequence of float, shape (n,)
+        Grades of the ranked list, rank 1 first. Must not be empty.
+    n_relevant : int, optional
+        R, the number of relevant documents of the query.
+    ideal : sequence of float, optional
+        Every judged grade of the query, for IDCG. Default: ``relevance``.
+    gain : {"linear", "exponential"}, default "linear"
+        Gain of the DCG family.
+    discount : {"log2", "jarvelin"}, default "log2"
+        Discount of the DCG family.
+    ap_denominator : {"relevant", "retrieved_relevant", "min_k_relevant"}, default "relevant"
+        Denominator of AP@k (see `average_precision`).
+    relevance_threshold : float, default 1
+        Lowest grade that counts as relevant.
+
+    Returns
+    -------
+    Explanation
+        ``.table`` is a pandas DataFrame indexed by rank k; ``.show_work(k)``
+        gives the substituted formulas at rank k. It displays itself as a table
+        in Jupyter and as text in a terminal.
+
+    See Also
+    --------
+    rankbook.metrics : the functions behind each column.
+
+    References
+    ----------
+    Akritidis, L. FLAGR documentation, "Evaluation measures": the 8-element
+    example table and its calculations at the 5th element.
+
+    Examples
+    --------
+    FLAGR's worked example: 8 results, relevant at ranks 1, 3, 4 and 6, four
+    relevant documents in all. With ``ap_denominator="retrieved_relevant"`` the
+    AP@k column is the one FLAGR prints:
+
+    >>> ex = explain([1, 0, 1, 1, 0, 1, 0, 0], n_relevant=4,
+    ...              ap_denominator="retrieved_relevant")
+    >>> print(ex.table.round(2).to_string())  # doctest: +NORMALIZE_WHITESPACE
+       grade  relevant   P@k   R@k  F1@k  DCG@k  IDCG@k  nDCG@k  AP@k
+    k
+    1    1.0      True  1.00  0.25  0.40   1.00    1.00    1.00  1.00
+    2    0.0     False  0.50  0.25  0.33   1.00    1.63    0.61  1.00
+    3    1.0      True  0.67  0.50  0.57   1.50    2.13    0.70  0.83
+    4    1.0      True  0.75  0.75  0.75   1.93    2.56    0.75  0.81
+    5    0.0     False  0.60  0.75  0.67   1.93    2.56    0.75  0.81
+    6    1.0      True  0.67  1.00  0.80   2.29    2.56    0.89  0.77
+    7    0.0     False  0.57  1.00  0.73   2.29    2.56    0.89  0.77
+    8    0.0     False  0.50  1.00  0.67   2.29    2.56    0.89  0.77
+
+    FLAGR prints 0.62 for F1@3 and 0.66 for F1@5 and F1@8: see the worked
+    example notebook for why those three cells are wrong.
+
+    >>> print(ex.show_work(5))
+    P@5 = relevant in top 5 / 5 = 3/5 = 0.6000
+    R@5 = relevant in top 5 / R = 3/4 = 0.7500
+    F1@5 = 2·P@5·R@5 / (P@5 + R@5) = 2·0.6000·0.7500 / (0.6000 + 0.7500) = 0.6667
+    DCG@5 = 1/log2(1+1) + 0/log2(2+1) + 1/log2(3+1) + 1/log2(4+1) + 0/log2(5+1) = 1.9307
+    IDCG@5 = 1/log2(1+1) + 1/log2(2+1) + 1/log2(3+1) + 1/log2(4+1) + 0/log2(5+1) = 2.5616
+    nDCG@5 = DCG@5 / IDCG@5 = 1.9307 / 2.5616 = 0.7537
+    AP@5 = (1/1 + 2/3 + 3/4) / 3 = 0.8056   [3 = relevant documents in the top 5]
+    """
+    grades = _validate.grades(relevance)
+    if len(grades) == 0:
+        raise _validate.InvalidValueError(
+            "relevance is empty: explain needs at least one ranked document, e.g. "
+            "explain([1, 0, 1], n_relevant=2)."
+        )
+    threshold = _validate.threshold(relevance_threshold)
+    _validate.choice(ap_denominator, AP_DENOMINATORS, "ap_denominator")
+    ideal_grades = grades if ideal is None else _validate.grades(ideal, name="ideal")
+    R = None if n_relevant is None else _validate.n_relevant(n_relevant, grades, threshold)
+    # Checked once here so that a bad name fails before any table is built.
+    dcg_at_k(grades[:1], gain=gain, discount=discount)
+
+    notes = []
+    needs_R = R is None
+    if needs_R:
+        left_out = "R@k and F1@k"
+        if ap_denominator != "retrieved_relevant":
+            left_out += " and AP@k"
+        notes.append(
+            f"{left_out} need R, the number of relevant documents: pass n_relevant=R "
+            "(--relevant R on the command line)."
+        )
+    found = int(np.count_nonzero(grades >= threshold))
+    if ideal is None and R is not None and R > found:
+        notes.append(
+            f"n_relevant={R} but only {found} relevant documents are in the list: IDCG and "
+            "nDCG use the list's own grades and so ignore the missing ones. Pass ideal= "
+            "(every judged grade of the query) for trec_eval's nDCG."
+        )
+    return Explanation(
+        grades=tuple(float(g) for g in grades),
+        n_relevant=R,
+        ideal=tuple(float(g) for g in ideal_grades),
+        gain=gain,
+        discount=discount,
+        ap_denominator=ap_denominator,
+        relevance_threshold=threshold,
+        notes=tuple(notes),
+    )
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The result of :func:`explain`: the running table and the worked formulas."""
+
+    grades: tuple[float, ...]
+    n_relevant: int | None
+    ideal: tuple[float, ...]
+    gain: str
+    discount: str
+    ap_denominator: str
+    relevance_threshold: float
+    notes: tuple[str, ...] = ()
+    _table: list = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def table(self):
+        """pandas DataFrame, one row per rank k: grade, relevant, then the metric columns."""
+        if not self._table:
+            self._table.append(self._build_table())
+        return self._table[0].copy()
+
+    def _values_at(self, k: int) -> dict[str, float]:
+        """Every metric at rank k, each from its own function."""
+        grades, R, t = self.grades, self.n_relevant, self.relevance_threshold
+        dcg_options = {"gain": self.gain, "discount": self.discount}
+        values = {"P@k": precision_at_k(grades, k, relevance_threshold=t)}
+        if R is not None:
+            values["R@k"] = recall_at_k(grades, k, R, relevance_threshold=t)
+            values["F1@k"] = f1_at_k(grades, k, R, relevance_threshold=t)
+        values["DCG@k"] = dcg_at_k(grades, k, **dcg_options)
+        values["IDCG@k"] = idcg_at_k(self.ideal, k, **dcg_options)
+        values["nDCG@k"] = ndcg_at_k(grades, k, ideal=self.ideal, **dcg_options)
+        if R is not None or self.ap_denominator == "retrieved_relevant":
+            values["AP@k"] = average_precision(
+                grades, R, k=k, denominator=self.ap_denominator, relevance_threshold=t
+            )
+        return values
+
+    def _build_table(self):
+        import pandas as pd
+
+        rows = []
+        for k, grade in enumerate(self.grades, start=1):
+            row = {"k": k, "grade": grade, "relevant": grade >= self.relevance_threshold}
+            row.update(self._values_at(k))
+            rows.append(row)
+        return pd.DataFrame(rows).set_index("k")
+
+    def show_work(self, k: int, *, decimals: int = 4) -> Worksheet:
+        """The formulas at rank k with the numbers substituted.
+
+        Parameters
+        ----------
+        k : int
+            The rank, 1 <= k <= len(relevance).
+        decimals : int, default 4
+            Decimals shown for intermediate and final values.
+
+        Returns
+        -------
+        Worksheet
+            Renders as Markdown with LaTeX in Jupyter; ``str()`` gives plain text.
+        """
+        k = _validate.cutoff(k)
+        if k > len(self.grades):
+            raise _validate.InvalidValueError(
+                f"k={k} is past the end of the list ({len(self.grades)} documents); "
+                f"choose k between 1 and {len(self.grades)}."
+            )
+        return Worksheet(tuple(_worked_steps(self, k, decimals)))
+
+    def to_markdown(self, decimals: int = 4) -> str:
+        """The table as a Markdown pipe table."""
+        table = self.table
+        header = ["k", *table.columns]
+        lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+        for k, row in table.iterrows():
+            cells = [str(k)]
+            for column, value in row.items():
+                if column == "relevant":
+                    cells.append("yes" if value else "no")
+                elif column == "grade":
+                    cells.append(_number(value, decimals))
+                else:
+                    cells.append(f"{value:.{decimals}f}")
+            lines.append("| " + " | ".join(cells) + " |")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        text = self.table.round(4).to_string()
+        return "\n".join([text, *self.notes])
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        html = self.table.to_html(float_format=lambda x: f"{x:.4f}")
+        notes = "".join(f"<p><em>Note:</em> {note}</p>" for note in self.notes)
+        return html + notes
+
+
+@dataclass(frozen=True)
+class Step:
+    """One worked formula: its name, and the calculation in LaTeX and in plain text."""
+
+    name: str
+    latex: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Worksheet:
+    """The worked formulas at one rank; Markdown+LaTeX in Jupyter, plain text in a terminal."""
+
+    steps: tuple[Step, ...]
+
+    @property
+    def markdown(self) -> str:
+        """Markdown with one display formula per step."""
+        return "\n\n".join(f"$$\n{step.latex}\n$$" for step in self.steps)
+
+    def __str__(self) -> str:
+        return "\n".join(step.text for step in self.steps)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown
+
+
+def _number(x: float, decimals: int) -> str:
+    """A grade as written by hand: 3 rather than 3.0, 0.5 where needed."""
+    return str(int(x)) if float(x).is_integer() else f"{x:.{decimals}g}"
+
+
+def _dcg_terms(grades, k, gain, discount, decimals):
+    """The terms of DCG@k as (LaTeX, text) pairs, exactly as dcg_at_k sums them."""
+    latex_terms, text_terms = [], []
+    for i, grade in enumerate(grades[:k], start=1):
+        g = _number(max(grade, 0.0), decimals)
+        numerator = (g, g) if gain == "linear" else (f"2^{{{g}}} - 1", f"(2^{g}-1)")
+        if discount == "log2":
+            denominator = (f"\\log_2({i}+1)", f"log2({i}+1)")
+        elif i > 2:
+            denominator = (f"\\log_2 {i}", f"log2({i})")
+        else:
+            denominator = None  # Järvelin-Kekäläinen: ranks 1 and 2 undiscounted
+        if denominator is None:
+            latex_terms.append(f"({numerator[0]})" if gain != "linear" else numerator[0])
+            text_terms.append(numerator[1])
+        else:
+            latex_terms.append(f"\\frac{{{numerator[0]}}}{{{denominator[0]}}}")
+            text_terms.append(f"{numerator[1]}/{denominator[1]}")
+    return " + ".join(latex_terms), " + ".join(text_terms)
+
+
+def _worked_steps(ex: Explanation, k: int, decimals: int):
+    values = ex.table.loc[k]
+    fmt = lambda x: f"{x:.{decimals}f}"  # noqa: E731
+    found = int(ex.table["relevant"].iloc[:k].sum())
+    R = ex.n_relevant
+
+    yield Step(
+        "P@k",
+        f"P@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{{k}}} = \\frac{{{found}}}{{{k}}} = {fmt(values['P@k'])}",
+        f"P@{k} = relevant in top {k} / {k} = {found}/{k} = {fmt(values['P@k'])}",
+    )
+    if R is not None:
+        p, r = fmt(values["P@k"]), fmt(values["R@k"])
+        yield Step(
+            "R@k",
+            f"R@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{R}} = \\frac{{{found}}}{{{R}}} = {r}",
+            f"R@{k} = relevant in top {k} / R = {found}/{R} = {r}",
+        )
+        yield Step(
+            "F1@k",
+            f"F_1@{k} = \\frac{{2 \\cdot P@{k} \\cdot R@{k}}}{{P@{k} + R@{k}}} = "
+            f"\\frac{{2 \\cdot {p} \\cdot {r}}}{{{p} + {r}}} = {fmt(values['F1@k'])}",
+            f"F1@{k} = 2·P@{k}·R@{k} / (P@{k} + R@{k}) = 2·{p}·{r} / ({p} + {r}) = {fmt(values['F1@k'])}",
+        )
+    ideal_sorted = sorted(ex.ideal, reverse=True)
+    for name, grades in (("DCG", ex.grades), ("IDCG", ideal_sorted)):
+        latex_sum, text_sum = _dcg_terms(grades, k, ex.gain, ex.discount, decimals)
+        value = fmt(values[f"{name}@k"])
+        yield Step(f"{name}@k", f"{name}@{k} = {latex_sum} = {value}", f"{name}@{k} = {text_sum} = {value}")
+    d, i, n = fmt(values["DCG@k"]), fmt(values["IDCG@k"]), fmt(values["nDCG@k"])
+    yield Step(
+        "nDCG@k",
+        f"nDCG@{k} = \\frac{{DCG@{k}}}{{IDCG@{k}}} = \\frac{{{d}}}{{{i}}} = {n}",
+        f"nDCG@{k} = DCG@{k} / IDCG@{k} = {d} / {i} = {n}",
+    )
+    if "AP@k" in values.index:
+        yield _ap_step(ex, k, found, values["AP@k"], fmt)
+
+
+def _ap_step(ex: Explanation, k: int, found: int, value: float, fmt) -> Step:
+    relevant_ranks = [i for i in range(1, k + 1) if ex.table.loc[i, "relevant"]]
+    fractions = [Fraction(n, rank) for n, rank in enumerate(relevant_ranks, start=1)]
+    if ex.ap_denominator == "relevant":
+        D, why = ex.n_relevant, f"{ex.n_relevant} = R, all relevant documents"
+    elif ex.ap_denominator == "retrieved_relevant":
+        D, why = found, f"{found} = relevant documents in the top {k}"
+    else:
+        D = min(k, ex.n_relevant)
+        why = f"{D} = min(k, R) = min({k}, {ex.n_relevant})"
+    latex_terms = " + ".join(f"\\frac{{{n}}}{{{rank}}}" for n, rank in enumerate(relevant_ranks, 1)) or "0"
+    text_terms = " + ".join(f"{n}/{rank}" for n, rank in enumerate(relevant_ranks, 1)) or "0"
+    return Step(
+        "AP@k",
+        f"AP@{k} = \\frac{{{latex_terms}}}{{{D}}} = {fmt(value)} \\quad (\\text{{{why}}})",
+        f"AP@{k} = ({text_terms}) / {D} = {fmt(value)}   [{why}]",
+    )

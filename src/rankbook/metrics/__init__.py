@@ -1,0 +1,30 @@
+"""The textbook: one plain function per metric, one module per family.
+
+Every function takes the grades of one ranked list (rank 1 first) and what its
+formula needs, and returns a number. Files, topics and tables are built on top
+of these in :mod:`rankbook.evaluate` and :mod:`rankbook.explain`.
+"""
+
+from rankbook.metrics.average_precision import average_precision
+from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
+from rankbook.metrics.precision import (
+    f1_at_k,
+    precision_at_k,
+    r_precision,
+    recall_at_k,
+    success_at_k,
+)
+from rankbook.metrics.reciprocal_rank import reciprocal_rank
+
+__all__ = [
+    "average_precision",
+    "dcg_at_k",
+    "f1_at_k",
+    "idcg_at_k",
+    "ndcg_at_k",
+    "precision_at_k",
+    "r_precision",
+    "recall_at_k",
+    "reciprocal_rank",
+    "success_at_k",
+]

@@ -13,12 +13,14 @@ from rankbook._errors import InputFileError, InvalidTypeError, InvalidValueError
 from rankbook.explain import explain
 from rankbook.metrics import *  # noqa: F403  (the public metric functions)
 from rankbook.metrics import __all__ as _metric_names
+from rankbook.relevance import relevance_from
 
 __version__ = "0.1.0"
 
 __all__ = [
     *_metric_names,
     "explain",
+    "relevance_from",
     "RankbookError",
     "InvalidValueError",
     "InvalidTypeError",

@@ -22,9 +22,14 @@ import numpy as np
 from rankbook import _validate
 from rankbook.metrics.average_precision import AP_DENOMINATORS, average_precision
 from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
+from rankbook.metrics.interpolation import interpolated_precision
+from rankbook.metrics.lag import lag
 from rankbook.metrics.precision import f1_at_k, precision_at_k, recall_at_k
+from rankbook.metrics.roc import roc_curve
 
 COLUMNS = ("P@k", "R@k", "F1@k", "DCG@k", "IDCG@k", "nDCG@k", "AP@k")
+#: Optional columns, added with ``explain(..., extra=[...])``.
+EXTRA_COLUMNS = ("iP@k", "TPR@k", "FPR@k", "LAG@k")
 
 
 def explain(
@@ -36,6 +41,8 @@ def explain(
     discount: str = "log2",
     ap_denominator: str = "relevant",
     relevance_threshold: float = 1,
+    extra: Sequence[str] = (),
+    n_nonrelevant: int | None = None,
 ) -> Explanation:
     r"""Running values of the core metrics at every rank of one ranked list.
 
@@ -71,6 +78,23 @@ def explain(
         Denominator of AP@k (see `average_precision`).
     relevance_threshold : float, default 1
         Lowest grade that counts as relevant.
+    extra : sequence of str, default ()
+        Optional columns to add after the default ones, any of ``"iP@k"``,
+        ``"TPR@k"``, ``"FPR@k"``, ``"LAG@k"`` (case and the ``@k`` may be
+        left out: ``extra=["tpr", "lag"]``). Each is computed by its metric
+        function:
+
+        - ``iP@k``: interpolated precision at the recall reached at rank k,
+          $p_{interp}(R@k) = \max_{j \,:\, R@j \ge R@k} P@j$, by
+          `interpolated_precision` (needs ``n_relevant``).
+        - ``TPR@k``, ``FPR@k``: the point of the ROC curve at cut-off k, by
+          `roc_curve`, with $P$ = ``n_relevant`` and $N$ = ``n_nonrelevant``
+          (each defaulting to the list's own count).
+        - ``LAG@k``: `lag` of the list cut at rank k, the mean number of
+          non-relevant documents above each relevant one in the top k
+          (``nan`` until the first relevant document).
+    n_nonrelevant : int, optional
+        N, the non-relevant documents of the query, for ``FPR@k`` only.
 
     Returns
     -------
@@ -111,6 +135,21 @@ def explain(
     FLAGR prints 0.62 for F1@3 and 0.66 for F1@5 and F1@8: see the worked
     example notebook for why those three cells are wrong.
 
+    The optional columns, for the same list:
+
+    >>> print(explain([1, 0, 1, 1, 0, 1, 0, 0], n_relevant=4,
+    ...               extra=["iP", "TPR", "FPR", "LAG"]).table.iloc[:, -4:].round(3).to_string())
+        iP@k  TPR@k  FPR@k  LAG@k
+    k
+    1  1.000   0.25   0.00  0.000
+    2  1.000   0.25   0.25  0.000
+    3  0.750   0.50   0.25  0.500
+    4  0.750   0.75   0.25  0.667
+    5  0.750   0.75   0.50  0.667
+    6  0.667   1.00   0.50  1.000
+    7  0.667   1.00   0.75  1.000
+    8  0.667   1.00   1.00  1.000
+
     >>> print(ex.show_work(5))
     P@5 = relevant in top 5 / 5 = 3/5 = 0.6000
     R@5 = relevant in top 5 / R = 3/4 = 0.7500
@@ -132,6 +171,14 @@ def explain(
     R = None if n_relevant is None else _validate.n_relevant(n_relevant, grades, threshold)
     # Checked once here so that a bad name fails before any table is built.
     dcg_at_k(grades[:1], gain=gain, discount=discount)
+    extra = _extra_columns(extra)
+    if "iP@k" in extra and R is None:
+        raise _validate.InvalidValueError(
+            'extra column "iP@k" (interpolated precision) needs R: pass n_relevant=R, the '
+            "number of relevant documents of the query."
+        )
+    if "TPR@k" in extra or "FPR@k" in extra:  # fails here if the ROC curve is undefined
+        roc_curve(grades, n_relevant=R, n_nonrelevant=n_nonrelevant, relevance_threshold=threshold)
 
     notes = []
     needs_R = R is None
@@ -159,6 +206,8 @@ def explain(
         ap_denominator=ap_denominator,
         relevance_threshold=threshold,
         notes=tuple(notes),
+        extra=extra,
+        n_nonrelevant=n_nonrelevant,
     )
 
 
@@ -174,6 +223,8 @@ class Explanation:
     ap_denominator: str
     relevance_threshold: float
     notes: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ()
+    n_nonrelevant: int | None = None
     _table: list = field(default_factory=list, repr=False, compare=False)
 
     @property
@@ -198,6 +249,25 @@ class Explanation:
             values["AP@k"] = average_precision(
                 grades, R, k=k, denominator=self.ap_denominator, relevance_threshold=t
             )
+        values.update(self._extra_values_at(k))
+        return values
+
+    def _extra_values_at(self, k: int) -> dict[str, float]:
+        """The optional columns at rank k, each from its own function."""
+        grades, R, t = self.grades, self.n_relevant, self.relevance_threshold
+        values = {}
+        if "iP@k" in self.extra:
+            recall = recall_at_k(grades, k, R, relevance_threshold=t)
+            values["iP@k"] = interpolated_precision(grades, R, recall, relevance_threshold=t)
+        if "TPR@k" in self.extra or "FPR@k" in self.extra:
+            fpr, tpr = roc_curve(grades, n_relevant=R, n_nonrelevant=self.n_nonrelevant,
+                                 relevance_threshold=t)
+            if "TPR@k" in self.extra:
+                values["TPR@k"] = float(tpr[k])
+            if "FPR@k" in self.extra:
+                values["FPR@k"] = float(fpr[k])
+        if "LAG@k" in self.extra:
+            values["LAG@k"] = lag(grades[:k], relevance_threshold=t)
         return values
 
     def _build_table(self):
@@ -245,6 +315,8 @@ class Explanation:
                     cells.append("yes" if value else "no")
                 elif column == "grade":
                     cells.append(_number(value, decimals))
+                elif value != value:  # NaN: LAG@k before the first relevant document
+                    cells.append("—")
                 else:
                     cells.append(f"{value:.{decimals}f}")
             lines.append("| " + " | ".join(cells) + " |")
@@ -356,6 +428,7 @@ def _worked_steps(ex: Explanation, k: int, decimals: int):
     )
     if "AP@k" in values.index:
         yield _ap_step(ex, k, found, values["AP@k"], fmt)
+    yield from _extra_steps(ex, k, found, values, fmt)
 
 
 def _ap_step(ex: Explanation, k: int, found: int, value: float, fmt) -> Step:
@@ -375,3 +448,67 @@ def _ap_step(ex: Explanation, k: int, found: int, value: float, fmt) -> Step:
         f"AP@{k} = \\frac{{{latex_terms}}}{{{D}}} = {fmt(value)} \\quad (\\text{{{why}}})",
         f"AP@{k} = ({text_terms}) / {D} = {fmt(value)}   [{why}]",
     )
+
+
+def _extra_columns(extra) -> tuple[str, ...]:
+    """The requested optional columns, in canonical spelling and table order."""
+    if isinstance(extra, str):
+        extra = (extra,)
+    spelled = {name.lower().removesuffix("@k"): name for name in EXTRA_COLUMNS}
+    wanted = set()
+    for name in extra:
+        canonical = spelled.get(str(name).lower().removesuffix("@k"))
+        if canonical is None:
+            options = ", ".join(repr(c) for c in EXTRA_COLUMNS)
+            raise _validate.InvalidValueError(
+                f"extra={list(extra)!r}: {name!r} is not an optional column; choose from {options}."
+            )
+        wanted.add(canonical)
+    return tuple(name for name in EXTRA_COLUMNS if name in wanted)
+
+
+def _extra_steps(ex: Explanation, k: int, found: int, values, fmt):
+    """The worked formulas of the optional columns at rank k."""
+    if "iP@k" in values.index:
+        table = ex.table
+        later = [j for j in table.index if table.loc[j, "R@k"] >= table.loc[k, "R@k"]]
+        shown = ", ".join(f"P@{j}" for j in later)
+        yield Step(
+            "iP@k",
+            f"iP@{k} = \\max_{{j \\,:\\, R@j \\ge R@{k}}} P@j = \\max({shown}) = {fmt(values['iP@k'])}",
+            f"iP@{k} = max of P@j over ranks j with R@j >= R@{k} = max({shown}) = {fmt(values['iP@k'])}",
+        )
+    relevant = [ex.grades[i] >= ex.relevance_threshold for i in range(len(ex.grades))]
+    if "TPR@k" in values.index:
+        P = ex.n_relevant if ex.n_relevant is not None else sum(relevant)
+        yield Step(
+            "TPR@k",
+            f"TPR@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{\\text{{all relevant}}}} = "
+            f"\\frac{{{found}}}{{{P}}} = {fmt(values['TPR@k'])}",
+            f"TPR@{k} = relevant in top {k} / all relevant = {found}/{P} = {fmt(values['TPR@k'])}",
+        )
+    if "FPR@k" in values.index:
+        N = ex.n_nonrelevant if ex.n_nonrelevant is not None else len(relevant) - sum(relevant)
+        yield Step(
+            "FPR@k",
+            f"FPR@{k} = \\frac{{\\text{{non-relevant in top }} {k}}}{{\\text{{all non-relevant}}}} = "
+            f"\\frac{{{k - found}}}{{{N}}} = {fmt(values['FPR@k'])}",
+            f"FPR@{k} = non-relevant in top {k} / all non-relevant = {k - found}/{N} = "
+            f"{fmt(values['FPR@k'])}",
+        )
+    if "LAG@k" in values.index:
+        lags = [i - sum(relevant[:i]) for i in range(1, k + 1) if relevant[i - 1]]
+        if not lags:
+            yield Step(
+                "LAG@k",
+                f"LAG@{k} \\text{{ is undefined: no relevant document in the top }} {k}",
+                f"LAG@{k} is undefined: no relevant document in the top {k}",
+            )
+            return
+        terms = " + ".join(str(x) for x in lags)
+        yield Step(
+            "LAG@k",
+            f"LAG@{k} = \\frac{{{terms}}}{{{len(lags)}}} = {fmt(values['LAG@k'])}",
+            f"LAG@{k} = ({terms}) / {len(lags)} = {fmt(values['LAG@k'])}   "
+            "[non-relevant documents above each relevant one]",
+        )

@@ -15,6 +15,20 @@ from rankbook.metrics.precision import (
     success_at_k,
 )
 from rankbook.metrics.reciprocal_rank import reciprocal_rank
+from rankbook.metrics.bpref import bpref
+from rankbook.metrics.lag import lag, mean_lag
+from rankbook.metrics.roc import roc_auc, roc_curve
+from rankbook.metrics.means import (
+    geometric_mean_average_precision,
+    mean_average_precision,
+    mean_reciprocal_rank,
+)
+from rankbook.metrics.search_length import search_length
+from rankbook.metrics.interpolation import (
+    eleven_point_average_precision,
+    interpolated_precision,
+    precision_recall_curve,
+)
 
 __all__ = [
     "average_precision",
@@ -27,4 +41,16 @@ __all__ = [
     "recall_at_k",
     "reciprocal_rank",
     "success_at_k",
+    "bpref",
+    "lag",
+    "mean_lag",
+    "roc_auc",
+    "roc_curve",
+    "mean_average_precision",
+    "mean_reciprocal_rank",
+    "geometric_mean_average_precision",
+    "search_length",
+    "precision_recall_curve",
+    "interpolated_precision",
+    "eleven_point_average_precision",
 ]

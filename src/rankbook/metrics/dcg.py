@@ -24,6 +24,7 @@ Grades below 0 (trec_eval's "spam" judgments) have gain 0, as in trec_eval.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -120,7 +121,9 @@ def dcg_at_k(
     grades = _validate.grades(relevance)
     k = _validate.cutoff(k, allow_none=True)
     top = grades[:k]
-    return float(np.sum(gain_values(top, gain) / discount_values(len(top), discount)))
+    # math.fsum rounds the sum once, so DCG@k never decreases with k and a trailing
+    # grade 0 changes nothing, exactly (np.sum's pairwise order can move the last bit).
+    return math.fsum(gain_values(top, gain) / discount_values(len(top), discount))
 
 
 def idcg_at_k(

@@ -22,6 +22,20 @@ from rankbook.metrics.precision import (
     success_at_k,
 )
 from rankbook.metrics.reciprocal_rank import reciprocal_rank
+from rankbook.metrics.means import (
+    geometric_mean_average_precision,
+    mean_average_precision,
+    mean_reciprocal_rank,
+)
+from rankbook.metrics.search_length import search_length
+from rankbook.metrics.interpolation import (
+    eleven_point_average_precision,
+    interpolated_precision,
+    precision_recall_curve,
+)
+from rankbook.metrics.bpref import bpref
+from rankbook.metrics.lag import lag, mean_lag
+from rankbook.metrics.roc import roc_auc, roc_curve
 
 
 @dataclass(frozen=True)
@@ -73,6 +87,33 @@ METRICS: tuple[MetricInfo, ...] = (
                "DCG of the ideal ordering of the judged grades."),
     MetricInfo("nDCG@k", ndcg_at_k, "Graded", "metrics/ndcg.md", "ndcg_cut_k",
                "DCG divided by the ideal DCG."),
+    MetricInfo("MAP", mean_average_precision, "Means over queries", "metrics/map.md", "map",
+               "Mean of AP over queries, each query counting once."),
+    MetricInfo("MRR", mean_reciprocal_rank, "Means over queries", "metrics/mrr.md", "recip_rank",
+               "Mean of RR over queries."),
+    MetricInfo("GMAP", geometric_mean_average_precision, "Means over queries", "metrics/map.md",
+               "gm_map", "Geometric mean of AP over queries, each AP floored at 1e-5."),
+    MetricInfo("SL", search_length, "Rank-based", "metrics/search_length.md", None,
+               "Documents (or non-relevant documents) read to find the n-th relevant one."),
+    MetricInfo("PR curve", precision_recall_curve, "Precision-recall",
+               "metrics/precision_recall_curve.md", None,
+               "Recall and precision after each rank."),
+    MetricInfo("IPrec@r", interpolated_precision, "Precision-recall",
+               "metrics/interpolated_precision.md", "iprec_at_recall_r",
+               "Best precision at recall r or beyond."),
+    MetricInfo("11pt", eleven_point_average_precision, "Precision-recall",
+               "metrics/interpolated_precision.md", "11pt_avg",
+               "Mean interpolated precision at recall 0.0, 0.1, ..., 1.0."),
+    MetricInfo("LAG", lag, "Rank-based", "metrics/lag.md", None,
+               "Mean number of non-relevant items ranked above each relevant one (lower is better)."),
+    MetricInfo("mean LAG", mean_lag, "Means over queries", "metrics/lag.md", None,
+               "LAG over queries: per query (the seed's formula) or pooled over items (ArDoCo's code)."),
+    MetricInfo("ROC", roc_curve, "ROC", "metrics/roc_auc.md", None,
+               "True vs false positive rate as the cut-off moves down the list."),
+    MetricInfo("AUC", roc_auc, "ROC", "metrics/roc_auc.md", None,
+               "Area under the ROC curve: chance a relevant item is above a non-relevant one."),
+    MetricInfo("bpref", bpref, "Incomplete judgments", "metrics/bpref.md", "bpref",
+               "Share of judged non-relevant documents each relevant one is ranked above."),
 )
 
 

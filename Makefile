@@ -1,0 +1,114 @@
+# rankbook: build, test and serve.
+#
+#   make serve   create .venv, install rankbook with its docs+test extras, serve the docs
+#                on http://127.0.0.1:8000 with live reload
+#   make test    unit tests, doctests, notebooks, strict docs build, browser test (in order,
+#                stopping at the first failure)
+#
+# Every tool runs from .venv/bin. The install is redone only when pyproject.toml changes
+# (stamp file .venv/.install-stamp); `make install` forces nothing, `make distclean` does.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+# mkdocs-material 9.8 prints an end-of-life banner about MkDocs 1.x without this.
+export NO_MKDOCS_2_WARNING := 1
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.install-stamp
+PYTEST := $(BIN)/pytest
+MKDOCS := $(BIN)/mkdocs
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: help install serve test unit doctest notebooks docs browser clean distclean
+
+help:
+	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT)"
+	@echo "make test       the whole suite: unit, doctest, notebooks, docs, browser"
+	@echo "make unit       pytest tests (without tests/browser)"
+	@echo "make doctest    pytest --doctest-modules src"
+	@echo "make notebooks  pytest --nbval notebooks (re-executes them, compares outputs)"
+	@echo "make docs       mkdocs build --strict into site/"
+	@echo "make browser    pytest tests/browser (Chromium at /usr/bin/chromium)"
+	@echo "make install    create .venv and pip install -e \".[docs,test]\""
+	@echo "make clean      remove build output and caches; make distclean also removes .venv"
+
+# --- environment ------------------------------------------------------------------------
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
+	  echo "rankbook needs Python >= 3.10; '$(PYTHON)' is $$($(PYTHON) --version 2>&1 || echo missing)." >&2; \
+	  echo "Run with another interpreter: make PYTHON=python3.11 ..." >&2; exit 1; }
+	@echo "Creating $(VENV) with $$($(PYTHON) --version)"
+	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	  echo "" >&2; \
+	  echo "Could not create a virtual environment with '$(PYTHON) -m venv'." >&2; \
+	  echo "On Debian/Ubuntu install the venv module first: apt-get install python3-venv" >&2; \
+	  exit 1; }
+
+# pip's output is filtered of this machine's notes about missing local mirror folders.
+$(STAMP): pyproject.toml | $(BIN)/python
+	@echo "Installing rankbook (editable) with its docs and test extras into $(VENV)"
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[docs,test]" 2>&1 \
+	  | sed "/^WARNING: Location 'file:/d"
+	@touch $@
+
+install: $(STAMP)
+
+# --- the docs site --------------------------------------------------------------------
+
+# docs/notebooks is a symlink to ../notebooks, which git does not create while it is empty.
+serve: $(STAMP)
+	@mkdir -p notebooks
+	$(MKDOCS) serve -a $(HOST):$(PORT)
+
+docs: $(STAMP)
+	@mkdir -p notebooks
+	$(MKDOCS) build --strict
+
+# --- tests ------------------------------------------------------------------------------
+
+# One step after another (not as prerequisites) so that `make -j test` keeps the order.
+test: $(STAMP)
+	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory doctest
+	@$(MAKE) --no-print-directory notebooks
+	@$(MAKE) --no-print-directory docs
+	@$(MAKE) --no-print-directory browser
+	@echo "make test: all steps passed"
+
+# tests/conftest.py also leaves tests/browser out of `pytest tests`; --ignore says it here too.
+unit: $(STAMP)
+	$(PYTEST) tests --ignore=tests/browser
+
+doctest: $(STAMP)
+	$(PYTEST) --doctest-modules src
+
+# While notebooks/ holds no notebook there is nothing to run (pytest would exit 5,
+# "no tests collected"); once one exists, any failure, including exit 5, fails.
+notebooks: $(STAMP)
+	@if [ -n "$$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]; then \
+	  echo "$(PYTEST) --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg"; \
+	  $(PYTEST) --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg; \
+	else \
+	  echo "make notebooks: no notebooks in notebooks/ yet, nothing to execute"; \
+	fi
+
+browser: $(STAMP)
+	@mkdir -p notebooks
+	$(PYTEST) tests/browser
+
+# --- cleaning ---------------------------------------------------------------------------
+
+clean:
+	rm -rf site build dist .pytest_cache .hypothesis src/*.egg-info
+	find . -path ./$(VENV) -prune -o -type d \( -name __pycache__ -o -name .ipynb_checkpoints \) -print0 \
+	  | xargs -0 rm -rf
+
+distclean: clean
+	rm -rf $(VENV)

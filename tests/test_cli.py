@@ -1,0 +1,142 @@
+"""The `rankbook explain` command (rankbook.cli).
+
+Expected numbers: conventions.md's reference table for the seed's 8-element
+list (FLAGR's documentation, /work/shared/seeds/000_*.txt) at rank 5, to 4
+decimals: P 0.6000, R 0.7500, F1 0.6667, DCG 1.9307, IDCG 2.5616, nDCG 0.7537,
+AP over R 0.6042 (0.604167), AP over relevant retrieved 0.8056 (0.805556).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rankbook.cli import main
+
+ARGS = ["explain", "1", "0", "1", "1", "0", "1", "0", "0", "--relevant", "4", "--at", "5"]
+ROW_5 = ["0.6000", "0.7500", "0.6667", "1.9307", "2.5616", "0.7537", "0.6042"]
+RANKBOOK = Path(sys.executable).parent / "rankbook"  # .venv/bin/rankbook under .venv/bin/pytest
+
+
+def check_explain_output(out: str) -> None:
+    lines = out.splitlines()
+    row = next(line for line in lines if line.split()[:1] == ["5"])
+    assert [float(x) for x in row.split()[-7:]] == [float(x) for x in ROW_5]
+    assert len([line for line in lines if line.split()[:1] in (["1"], ["8"])]) == 2
+    work = out.split("At rank 5:", 1)[1]
+    assert "P@5 = relevant in top 5 / 5 = 3/5 = 0.6000" in work
+    assert "R@5 = relevant in top 5 / R = 3/4 = 0.7500" in work
+    assert "DCG@5 = " in work and "= 1.9307" in work
+    assert "AP@5 = (1/1 + 2/3 + 3/4) / 4 = 0.6042" in work
+
+
+def test_explain_in_process(capsys):
+    assert main(ARGS) == 0
+    captured = capsys.readouterr()
+    check_explain_output(captured.out)
+    assert captured.err == ""
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    assert RANKBOOK.exists(), f"{RANKBOOK} is missing: install the package (pip install -e .)"
+    return subprocess.run([str(RANKBOOK), *args], capture_output=True, text=True, timeout=120)
+
+
+def test_explain_from_the_shell():
+    result = run(*ARGS)
+    assert result.returncode == 0, result.stderr
+    check_explain_output(result.stdout)
+    assert result.stderr == ""
+
+
+def test_the_seed_ap_column_from_the_shell():
+    result = run(*ARGS[:-4], "--ap-denominator", "retrieved_relevant")
+    assert result.returncode == 0, result.stderr
+    row = next(line for line in result.stdout.splitlines() if line.split()[:1] == ["5"])
+    assert float(row.split()[-1]) == 0.8056
+
+
+def test_markdown_output(capsys):
+    assert main([*ARGS, "--markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "| 5 | 0 | no | 0.6000 | 0.7500 | 0.6667 | 1.9307 | 2.5616 | 0.7537 | 0.6042 |" in out
+    assert r"\frac{3}{5}" in out
+
+
+def test_missing_relevant_is_a_note_not_an_error(capsys):
+    assert main(["explain", "1", "0", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "R@k" not in captured.out
+    assert captured.err.startswith("note: ") and "--relevant" in captured.err
+
+
+@pytest.mark.parametrize("args", [["--help"], ["explain", "--help"]])
+def test_help(args, capsys):
+    with pytest.raises(SystemExit) as caught:
+        main(args)
+    assert caught.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: rankbook")
+    assert "explain" in out
+
+
+def test_help_from_the_shell():
+    result = run("explain", "--help")
+    assert result.returncode == 0
+    assert "--relevant" in result.stdout and "--at" in result.stdout
+
+
+def assert_one_line_error(stderr: str, *words: str) -> None:
+    assert "Traceback" not in stderr
+    errors = [line for line in stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1, stderr
+    assert stderr.rstrip("\n").splitlines()[-1] == errors[0]
+    for word in words:
+        assert word in errors[0]
+
+
+def test_bad_grade():
+    # argparse prints the usage, then one error line naming the bad value.
+    result = run("explain", "1", "0", "x", "--relevant", "2")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert_one_line_error(result.stderr, "'x'", "grade")
+
+
+def test_bad_grade_in_process(capsys):
+    with pytest.raises(SystemExit) as caught:
+        main(["explain", "1", "yes"])
+    assert caught.value.code == 2
+    assert_one_line_error(capsys.readouterr().err, "'yes'")
+
+
+def test_relevant_too_small():
+    result = run("explain", "1", "1", "1", "--relevant", "2")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert_one_line_error(result.stderr, "n_relevant=2", "3")
+
+
+def test_relevant_too_small_in_process(capsys):
+    assert main(["explain", "1", "1", "1", "--relevant", "2"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert_one_line_error(captured.err, "n_relevant=2")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["explain", "1", "0", "nan"], ["relevance[2]"]),
+    (["explain", "1", "0", "1", "--relevant", "2", "--at", "4"], ["k=4"]),
+    (["explain", "1", "0", "1", "--relevant", "2", "--at", "0"], ["k"]),
+])
+def test_other_refusals_are_one_line(args, words, capsys):
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert_one_line_error(captured.err, *words)

@@ -1,0 +1,112 @@
+"""rankbook.evaluate: measure names, options, one-sided topics, hand-computed values."""
+
+from __future__ import annotations
+
+import warnings
+from fractions import Fraction
+
+import pandas as pd
+import pytest
+
+from rankbook import InvalidValueError
+from rankbook.evaluate import TopicMismatchWarning, evaluate, format_trec, parse_measures
+
+QRELS = {"q1": {"a": 1, "b": 0, "c": 1, "z": 2}, "q2": {"x": 1}, "q3": {"k": 1}}
+RUN = {"q1": {"a": 0.9, "b": 0.8, "c": 0.7, "u": 0.1}, "q2": {"y": 0.5, "x": 0.5},
+       "q9": {"a": 1.0}}
+
+
+def quiet(*args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TopicMismatchWarning)
+        return evaluate(*args, **kwargs)
+
+
+@pytest.mark.parametrize("canonical, trec", [
+    ("P@10", "P_10"), ("R@100", "recall_100"), ("AP", "map"), ("AP@10", "map_cut_10"),
+    ("RR", "recip_rank"), ("R-prec", "Rprec"), ("nDCG", "ndcg"), ("nDCG@10", "ndcg_cut_10"),
+    ("bpref", "bpref"), ("success@5", "success_5"), ("iP@0.3", "iprec_at_recall_0.30"),
+    ("11pt", "11pt_avg"), ("GMAP", "gm_map"), ("MAP", "map"), ("MRR", "recip_rank"),
+])
+def test_canonical_and_trec_names_agree(canonical, trec):
+    [a] = parse_measures(canonical)
+    [b] = parse_measures(trec)
+    assert (a.family, a.param) == (b.family, b.param)
+    assert a.label == canonical and a.trec == trec and b.label == trec
+
+
+def test_families_expand_to_trec_eval_defaults():
+    assert [m.trec for m in parse_measures("P")] == [
+        "P_5", "P_10", "P_15", "P_20", "P_30", "P_100", "P_200", "P_500", "P_1000"]
+    assert [m.trec for m in parse_measures("P.10,5")] == ["P_5", "P_10"]
+    assert len(parse_measures("iprec_at_recall")) == 11
+    assert [m.trec for m in parse_measures("success")] == ["success_1", "success_5", "success_10"]
+
+
+@pytest.mark.parametrize("bad", ["mapp", "P@0", "P@x", "iP@1.5", "ndcg_cut.0"])
+def test_unknown_measures_are_refused(bad):
+    with pytest.raises(InvalidValueError):
+        parse_measures(bad)
+
+
+def test_every_measure_names_a_registry_function():
+    for measure in parse_measures("all_trec"):
+        if measure.family not in ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret"):
+            assert measure.info is not None and callable(measure.info.function)
+
+
+def test_hand_computed_values():
+    result = quiet(QRELS, RUN, ["P@2", "AP", "RR", "num_rel", "num_ret", "R-prec"])
+    assert list(result.index) == ["q1", "q2", "all"]
+    # q1: ranking a(1) b(0) c(1) u(unjudged); R = 3 (a, c, z). AP = (1/1 + 2/3) / 3 = 5/9.
+    assert result.loc["q1", "AP"] == pytest.approx(float(Fraction(5, 9)), abs=1e-15)
+    # q2: tie at 0.5 -> docid descending: y before x; x relevant at rank 2.
+    assert result.loc["q2", "RR"] == 0.5
+    assert result.loc["q1", "R-prec"] == pytest.approx(2 / 3)
+    assert result.loc["all", "num_rel"] == 4 and result.loc["all", "num_ret"] == 6
+    assert result.loc["all", "P@2"] == pytest.approx((1 / 2 + 1 / 2) / 2)
+
+
+def test_complete_scores_missing_qrels_topics_zero():
+    result = quiet(QRELS, RUN, ["AP", "num_rel"], complete=True)
+    assert list(result.index) == ["q1", "q2", "q3", "all"]
+    assert result.loc["q3", "AP"] == 0.0 and result.loc["all", "num_rel"] == 5
+    assert result.loc["all", "AP"] == pytest.approx((5 / 9 + 1 / 2 + 0) / 3)
+
+
+def test_max_docs_and_relevance_level():
+    result = quiet(QRELS, RUN, ["num_ret", "num_rel"], max_docs=2, relevance_level=2)
+    assert result.loc["q1", "num_ret"] == 2 and result.loc["q1", "num_rel"] == 1
+
+
+def test_one_sided_topics_are_reported():
+    with pytest.warns(TopicMismatchWarning, match=r"1 topic\(s\) of the run .* 'q9'") as record:
+        result = evaluate(QRELS, RUN, ["AP"])
+    assert "'q3'" in str(record[0].message)
+    assert result.attrs["only_in_run"] == ["q9"] and result.attrs["only_in_qrels"] == ["q3"]
+
+
+def test_no_common_topic_is_an_error():
+    with pytest.raises(InvalidValueError, match="no topic is both"):
+        quiet({"a": {"d": 1}}, {"b": {"d": 1.0}})
+
+
+def test_inputs_as_dataframes_and_summary_only():
+    qrels = pd.DataFrame({"query": ["1", "1"], "doc": ["a", "b"], "grade": [1, 1]})
+    run = pd.DataFrame({"query": ["1", "1"], "doc": ["a", "b"], "score": [2.0, 1.0]})
+    result = evaluate(qrels, run, "P@1", per_query=False)
+    assert list(result.index) == ["all"] and result.loc["all", "P@1"] == 1.0
+
+
+@pytest.mark.parametrize("option", [{"max_docs": 0}, {"relevance_level": 0}, {"max_docs": 1.5}])
+def test_bad_options(option):
+    with pytest.raises(InvalidValueError):
+        evaluate(QRELS, RUN, "AP", **option)
+
+
+def test_format_trec_pads_like_trec_eval():
+    text = format_trec(quiet(QRELS, RUN, ["gm_map", "P@5"]), header=True)
+    lines = text.splitlines()
+    assert lines[0] == "P_5                   \tq1\t0.4000"
+    assert "gm_map                \tall\t" in text and "gm_map                \tq1" not in text
+    assert lines[-4].startswith("runid                 \tall\trankbook")

@@ -1,0 +1,101 @@
+"""rankbook.evaluate against an independent oracle: pytrec_eval (trec_eval 9.x in C).
+
+Thousands of random topics with graded and negative grades, tied scores,
+unjudged documents, topics with no relevant document, empty topics, and topics
+missing from the run or from the qrels. Every per-topic value must equal
+pytrec_eval's within 1e-12, and so must the summary of gm_map (pytrec_eval's
+``compute_aggregated_measure``).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+pytrec_eval = pytest.importorskip("pytrec_eval")
+
+from rankbook.evaluate import TopicMismatchWarning, evaluate  # noqa: E402
+
+MEASURES = {
+    "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
+    "iprec_at_recall", "P", "recall", "11pt_avg", "ndcg", "ndcg_cut", "map_cut", "success",
+    "set_P", "set_recall", "set_map", "set_F",
+}
+
+
+def random_collection(seed: int, n_topics: int):
+    """Random qrels and run dicts covering the awkward cases."""
+    rng = np.random.default_rng(seed)
+    qrels, run = {}, {}
+    for t in range(n_topics):
+        qid = f"q{t}"
+        pool = [f"d{rng.integers(0, 60)}-{i}" for i in range(int(rng.integers(1, 40)))]
+        pool = list(dict.fromkeys(pool))
+        kind = rng.random()
+        if kind > 0.05:  # 5% of topics exist only in the run
+            grades = rng.choice([-1, 0, 0, 1, 2, 3], size=len(pool))
+            if rng.random() < 0.1:  # no relevant document
+                grades = np.minimum(grades, 0)
+            judged = rng.random(len(pool)) < 0.7
+            qrels[qid] = {d: int(g) for d, g, j in zip(pool, grades, judged) if j}
+            if not qrels[qid]:
+                qrels[qid] = {pool[0]: int(grades[0])}
+            if max(qrels[qid].values()) < 0:
+                # pytrec_eval's ndcg can loop forever on a topic whose judgments are all
+                # negative; tests/metrics/test_oracle_pytrec_eval.py checks that case by hand.
+                qrels[qid][next(iter(qrels[qid]))] = 0
+        if 0.05 < kind < 0.10:  # 5% exist only in the qrels
+            continue
+        n = int(rng.integers(0, 45))
+        docs = list(dict.fromkeys(pool + [f"u{rng.integers(0, 1000)}" for _ in range(n)]))
+        rng.shuffle(docs)
+        docs = docs[: int(rng.integers(1, len(docs) + 1))]
+        scores = np.round(rng.normal(size=len(docs)), 1)  # one decimal: many ties
+        run[qid] = {d: float(s) for d, s in zip(docs, scores)}
+    return qrels, run
+
+
+def oracle_and_ours(qrels, run, level):
+    oracle = pytrec_eval.RelevanceEvaluator(qrels, MEASURES, relevance_level=level).evaluate(run)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TopicMismatchWarning)
+        ours = evaluate(qrels, run, sorted(MEASURES), relevance_level=level)
+    return oracle, ours
+
+
+@pytest.mark.parametrize("seed, level, n_topics", [(1, 1, 1200), (2, 2, 900)])
+def test_every_per_topic_value_matches_pytrec_eval(seed, level, n_topics):
+    qrels, run = random_collection(seed, n_topics)
+    oracle, ours = oracle_and_ours(qrels, run, level)
+    topics = [t for t in ours.index if t != "all"]
+    assert sorted(topics) == sorted(oracle), "the evaluated topics differ"
+    assert len(topics) > 0.8 * n_topics
+    values = ours.to_dict("index")
+    compared = 0
+    for topic in topics:
+        for name, expected in oracle[topic].items():
+            if name == "gm_map":  # pytrec_eval returns log(max(AP, 1e-5)) per topic
+                got = math.log(max(values[topic]["gm_map"], 1e-5))
+            else:
+                got = values[topic][name]
+            assert abs(got - expected) <= 1e-12, (topic, name, got, expected)
+            compared += 1
+    assert compared > 50 * len(topics)
+    gm = pytrec_eval.compute_aggregated_measure("gm_map", [oracle[t]["gm_map"] for t in topics])
+    assert ours.loc["all", "gm_map"] == pytest.approx(gm, abs=1e-12, rel=0)
+    for name in ("map", "P_10", "ndcg", "bpref"):
+        mean = pytrec_eval.compute_aggregated_measure(name, [oracle[t][name] for t in topics])
+        assert ours.loc["all", name] == pytest.approx(mean, abs=1e-12, rel=0)
+
+
+def test_the_random_data_has_the_awkward_cases():
+    qrels, run = random_collection(1, 1500)
+    grades = [g for topic in qrels.values() for g in topic.values()]
+    assert min(grades) < 0 and max(grades) > 1
+    assert set(run) - set(qrels) and set(qrels) - set(run)
+    assert any(all(g <= 0 for g in topic.values()) for topic in qrels.values())
+    assert any(len(set(scores.values())) < len(scores) for scores in run.values())
+    assert any(d not in qrels.get(q, {}) for q, docs in run.items() for d in docs)

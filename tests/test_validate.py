@@ -1,0 +1,240 @@
+"""Bad input is refused with a clear error (rankbook._validate and its callers).
+
+Every refusal is a RankbookError and also the built-in a Python programmer
+expects: InvalidValueError is a ValueError, InvalidTypeError a TypeError. The
+message names the argument (and, where there is one, the bad value).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import rankbook as rb
+from rankbook import InvalidTypeError, InvalidValueError, RankbookError
+
+SEED = [1, 0, 1, 1, 0, 1, 0, 0]
+
+# Functions with a required cut-off k, called with a good list and a bad k.
+WITH_K = {
+    "precision_at_k": lambda k: rb.precision_at_k(SEED, k),
+    "recall_at_k": lambda k: rb.recall_at_k(SEED, k, 4),
+    "f1_at_k": lambda k: rb.f1_at_k(SEED, k, 4),
+    "success_at_k": lambda k: rb.success_at_k(SEED, k),
+    "dcg_at_k": lambda k: rb.dcg_at_k(SEED, k),
+    "idcg_at_k": lambda k: rb.idcg_at_k(SEED, k),
+    "ndcg_at_k": lambda k: rb.ndcg_at_k(SEED, k),
+    "average_precision": lambda k: rb.average_precision(SEED, 4, k=k),
+    "reciprocal_rank": lambda k: rb.reciprocal_rank(SEED, k=k),
+    "show_work": lambda k: rb.explain(SEED, 4).show_work(k),
+}
+
+# Every core function, called on a given ranked list.
+WITH_LIST = {
+    "precision_at_k": lambda r: rb.precision_at_k(r, 3),
+    "recall_at_k": lambda r: rb.recall_at_k(r, 3, 10),
+    "f1_at_k": lambda r: rb.f1_at_k(r, 3, 10),
+    "r_precision": lambda r: rb.r_precision(r, 10),
+    "success_at_k": lambda r: rb.success_at_k(r, 3),
+    "average_precision": lambda r: rb.average_precision(r, 10),
+    "reciprocal_rank": lambda r: rb.reciprocal_rank(r),
+    "dcg_at_k": lambda r: rb.dcg_at_k(r, 3),
+    "ndcg_at_k": lambda r: rb.ndcg_at_k(r, 3),
+    "explain": lambda r: rb.explain(r, 10),
+}
+
+
+def check(call, error, *words):
+    """call() raises `error`, a RankbookError and ValueError/TypeError, naming `words`."""
+    with pytest.raises(error) as caught:
+        call()
+    exc = caught.value
+    assert isinstance(exc, RankbookError)
+    builtin = ValueError if issubclass(error, InvalidValueError) else TypeError
+    assert isinstance(exc, builtin)
+    message = str(exc)
+    assert "\n" not in message
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+
+
+def test_error_classes():
+    assert issubclass(InvalidValueError, RankbookError) and issubclass(InvalidValueError, ValueError)
+    assert issubclass(InvalidTypeError, RankbookError) and issubclass(InvalidTypeError, TypeError)
+
+
+# --- the cut-off k -------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(WITH_K))
+@pytest.mark.parametrize("k", [0, -3])
+def test_k_below_one(name, k):
+    check(lambda: WITH_K[name](k), InvalidValueError, "k", str(k))
+
+
+@pytest.mark.parametrize("name", sorted(WITH_K))
+def test_k_fractional_float(name):
+    check(lambda: WITH_K[name](2.5), InvalidTypeError, "k", "2.5")
+
+
+@pytest.mark.parametrize("name", sorted(WITH_K))
+def test_k_whole_float_suggests_the_int(name):
+    check(lambda: WITH_K[name](3.0), InvalidTypeError, "k", "3.0", "k=3")
+
+
+@pytest.mark.parametrize("name", sorted(WITH_K))
+@pytest.mark.parametrize("k", [True, False])
+def test_k_bool(name, k):
+    check(lambda: WITH_K[name](k), InvalidTypeError, "k", str(k))
+
+
+@pytest.mark.parametrize("name", sorted(WITH_K))
+def test_k_string(name):
+    check(lambda: WITH_K[name]("5"), InvalidTypeError, "k", "'5'")
+
+
+def test_numpy_integer_k_is_fine():
+    assert rb.precision_at_k(SEED, np.int64(5)) == 0.6
+
+
+def test_show_work_past_the_end():
+    check(lambda: rb.explain(SEED, 4).show_work(9), InvalidValueError, "k=9", "8")
+
+
+# --- the ranked list -------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(WITH_LIST))
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf, np.nan])
+def test_nan_and_inf_grades(name, bad):
+    check(lambda: WITH_LIST[name]([1, 0, bad]), InvalidValueError, "relevance[2]", "None")
+    check(lambda: WITH_LIST[name](np.array([1.0, bad])), InvalidValueError, "relevance[1]")
+
+
+@pytest.mark.parametrize("name", sorted(WITH_LIST))
+def test_two_dimensional_array(name):
+    check(lambda: WITH_LIST[name](np.ones((2, 3))), InvalidValueError, "relevance", "(2, 3)")
+
+
+@pytest.mark.parametrize("name", sorted(WITH_LIST))
+def test_nested_lists(name):
+    check(lambda: WITH_LIST[name]([[1, 0], [0, 1]]), InvalidValueError, "relevance")
+
+
+@pytest.mark.parametrize("name", sorted(WITH_LIST))
+def test_a_string_instead_of_a_list(name):
+    check(lambda: WITH_LIST[name]("1011"), InvalidTypeError, "relevance", "str")
+
+
+@pytest.mark.parametrize("name", sorted(WITH_LIST))
+def test_string_grades(name):
+    check(lambda: WITH_LIST[name]([1, "doc7", 0]), InvalidTypeError, "relevance[1]", "'doc7'")
+    check(lambda: WITH_LIST[name](np.array(["a", "b"])), InvalidTypeError, "relevance")
+
+
+@pytest.mark.parametrize("name", sorted(WITH_LIST))
+def test_a_number_instead_of_a_list(name):
+    check(lambda: WITH_LIST[name](3), InvalidTypeError, "relevance", "int")
+
+
+def test_empty_list_is_refused_where_undefined():
+    # explain's table has one row per rank: an empty list has none.
+    check(lambda: rb.explain([]), InvalidValueError, "relevance", "empty")
+    check(lambda: rb.explain(np.array([])), InvalidValueError, "relevance", "empty")
+
+
+def test_empty_list_is_fine_where_defined():
+    # Nothing retrieved: nothing relevant in the top k (trec_eval scores such a run 0).
+    assert rb.precision_at_k([], 3) == 0.0
+    assert rb.average_precision([], 2) == 0.0
+    assert rb.reciprocal_rank([]) == 0.0
+    assert rb.ndcg_at_k([], 3, ideal=[1]) == 0.0
+
+
+@pytest.mark.parametrize("function", [rb.idcg_at_k, lambda g: rb.ndcg_at_k([1, 0], ideal=g),
+                                      lambda g: rb.explain([1, 0], ideal=g)])
+def test_bad_ideal_is_named(function):
+    check(lambda: function([1, math.nan]), InvalidValueError, "ideal[1]")
+    check(lambda: function(np.ones((2, 2))), InvalidValueError, "ideal")
+    check(lambda: function(["x"]), InvalidTypeError, "ideal[0]")
+
+
+# --- n_relevant ---------------------------------------------------------------------
+
+N_RELEVANT = {
+    "recall_at_k": lambda R: rb.recall_at_k([1, 1, 1, 0], 2, R),
+    "f1_at_k": lambda R: rb.f1_at_k([1, 1, 1, 0], 2, R),
+    "r_precision": lambda R: rb.r_precision([1, 1, 1, 0], R),
+    "average_precision": lambda R: rb.average_precision([1, 1, 1, 0], R),
+    "average_precision/min_k": lambda R: rb.average_precision(
+        [1, 1, 1, 0], R, k=2, denominator="min_k_relevant"),
+    "explain": lambda R: rb.explain([1, 1, 1, 0], R),
+}
+
+
+@pytest.mark.parametrize("name", sorted(N_RELEVANT))
+def test_n_relevant_smaller_than_the_relevant_present(name):
+    check(lambda: N_RELEVANT[name](2), InvalidValueError, "n_relevant=2", "3")
+
+
+@pytest.mark.parametrize("name", sorted(set(N_RELEVANT) - {"explain"}))
+def test_n_relevant_missing(name):
+    # No silent guess: the formulas need R.
+    check(lambda: N_RELEVANT[name](None), InvalidValueError, "n_relevant")
+
+
+@pytest.mark.parametrize("name", sorted(N_RELEVANT))
+@pytest.mark.parametrize("bad", [3.0, True, "3"])
+def test_n_relevant_of_the_wrong_type(name, bad):
+    check(lambda: N_RELEVANT[name](bad), InvalidTypeError, "n_relevant", repr(bad))
+
+
+def test_n_relevant_with_a_threshold():
+    # Grades 1 are not relevant at threshold 2, so R = 1 is enough here.
+    assert rb.recall_at_k([2, 1, 1], 3, 1, relevance_threshold=2) == 1.0
+    check(lambda: rb.recall_at_k([2, 2, 1], 3, 1, relevance_threshold=2), InvalidValueError,
+          "n_relevant=1")
+
+
+def test_explain_without_n_relevant_is_not_an_error():
+    assert rb.explain([1, 0, 1]).notes  # leaves R@k, F1@k and AP@k out, with a note
+
+
+# --- named conventions ----------------------------------------------------------------
+
+@pytest.mark.parametrize("call, argument, value", [
+    (lambda: rb.dcg_at_k(SEED, gain="exp"), "gain", "'exp'"),
+    (lambda: rb.idcg_at_k(SEED, gain="Linear"), "gain", "'Linear'"),
+    (lambda: rb.ndcg_at_k(SEED, gain=None), "gain", "None"),
+    (lambda: rb.dcg_at_k(SEED, discount="log"), "discount", "'log'"),
+    (lambda: rb.idcg_at_k(SEED, discount="jk"), "discount", "'jk'"),
+    (lambda: rb.ndcg_at_k(SEED, discount="ln"), "discount", "'ln'"),
+    (lambda: rb.dcg_at_k([], gain="exp"), "gain", "'exp'"),
+    (lambda: rb.average_precision(SEED, 4, denominator="R"), "denominator", "'R'"),
+    (lambda: rb.average_precision(SEED, denominator="all"), "denominator", "'all'"),
+    (lambda: rb.explain(SEED, 4, gain="exp"), "gain", "'exp'"),
+    (lambda: rb.explain(SEED, 4, discount="log"), "discount", "'log'"),
+    (lambda: rb.explain(SEED, 4, ap_denominator="R"), "ap_denominator", "'R'"),
+])
+def test_unknown_convention_names(call, argument, value):
+    # The message lists the accepted names, so the fix is in the message.
+    check(call, InvalidValueError, argument, value)
+    with pytest.raises(InvalidValueError) as caught:
+        call()
+    assert "'" in str(caught.value).split("not one of", 1)[1]
+
+
+@pytest.mark.parametrize("bad", ["1", None, [1]])
+def test_threshold_of_the_wrong_type(bad):
+    check(lambda: rb.precision_at_k(SEED, 3, relevance_threshold=bad), InvalidTypeError,
+          "relevance_threshold")
+    check(lambda: rb.explain(SEED, 4, relevance_threshold=bad), InvalidTypeError,
+          "relevance_threshold")
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf])
+def test_threshold_not_finite(bad):
+    with pytest.raises(RankbookError) as caught:
+        rb.average_precision(SEED, 4, relevance_threshold=bad)
+    assert isinstance(caught.value, (ValueError, TypeError))
+    assert "relevance_threshold" in str(caught.value)

@@ -168,15 +168,14 @@ def _add_eval(subparsers) -> None:
 def _run_eval(args) -> None:
     import warnings
 
-    from rankbook.evaluate import evaluate, format_trec
+    from rankbook.evaluate import _evaluate_table, _frame, _trec_text
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        result = evaluate(
+        table = _evaluate_table(
             args.qrels,
             args.run_file,
             args.measures,
-            per_query=args.per_query,
             complete=args.complete,
             max_docs=args.max_docs,
             relevance_level=args.relevance_level,
@@ -184,9 +183,11 @@ def _run_eval(args) -> None:
         )
     for warning in caught:
         print(f"rankbook eval: note: {warning.message}", file=sys.stderr)
-    if args.format == "trec":
-        sys.stdout.write(format_trec(result, header=args.measures is None))
+    if args.format == "trec":  # printed straight from the arrays: no pandas import needed
+        sys.stdout.write(_trec_text(table, header=args.measures is None,
+                                    per_query=args.per_query))
         return
+    result = _frame(table, args.per_query)
     table = result.drop(columns=[c for c in result.columns if result[c].dtype == object])
     if args.format == "csv":
         sys.stdout.write(table.to_csv(float_format="%.17g"))

@@ -344,10 +344,27 @@ def evaluate(
     q2     0.5  0.500000            1
     all    0.5  0.666667            3
     """
-    from rankbook.io.convert import as_qrels, as_run
+    table = _evaluate_table(qrels, run, measures, complete=complete, max_docs=max_docs,
+                            relevance_level=relevance_level, progress=progress)
+    return _frame(table, per_query)
 
+
+def _evaluate_textbook(qrels, run, measures: str | Sequence[str] | None = None, *,
+                       per_query: bool = True, complete: bool = False,
+                       max_docs: int | None = None, relevance_level: float = 1):
+    """:func:`evaluate` by the per-topic path: each textbook function called once per topic.
+
+    The reference the batch path (:mod:`rankbook._batch`) is tested against; same
+    arguments and result as :func:`evaluate`.
+    """
+    table = _evaluate_table(qrels, run, measures, complete=complete, max_docs=max_docs,
+                            relevance_level=relevance_level, batch=False)
+    return _frame(table, per_query)
+
+
+def _options(measures, complete, max_docs, relevance_level):
+    """Parsed measures and checked options (shared by both paths)."""
     columns = parse_measures(measures)
-    complete = bool(complete)
     if max_docs is not None:
         if isinstance(max_docs, bool) or not isinstance(max_docs, (int, np.integer)) or max_docs < 1:
             raise InvalidValueError(
@@ -357,11 +374,75 @@ def evaluate(
         raise InvalidValueError(
             f"relevance_level must be a number > 0 (the lowest grade that counts as relevant, "
             f"trec_eval's -l), got {relevance_level!r}.")
-    qrels = as_qrels(qrels, progress=progress)
-    run = as_run(run, progress=progress)
-    topics = _topics(qrels, run, complete)
-    return _assemble(columns, topics, run.attrs.get("name", "rankbook"), per_query,
-                     float(relevance_level), max_docs, progress)
+    return columns, bool(complete), max_docs, float(relevance_level)
+
+
+@dataclass
+class _Table:
+    """The result before it becomes a DataFrame (the CLI prints it without pandas)."""
+
+    topics: list            # evaluated topic ids, in string order
+    columns: list           # the Measure of each column
+    values: dict            # label -> list of per-topic values
+    summary: dict           # label -> value of the "all" row
+    attrs: dict
+
+
+def _evaluate_table(qrels, run, measures, *, complete=False, max_docs=None, relevance_level=1,
+                    progress=False, batch=True) -> _Table:
+    """Read the inputs and evaluate, by the batch path when it supports every measure."""
+    from rankbook import _batch
+
+    columns, complete, max_docs, level = _options(measures, complete, max_docs, relevance_level)
+    families = _families(columns)
+    started = time.monotonic()
+    if batch and set(families) <= _batch.SUPPORTED:
+        judgments = _batch.load_qrels(qrels, progress=progress)
+        ranking = _batch.load_run(run, progress=progress)
+        runid = ranking.name
+        counted = time.monotonic()
+
+        def report(only_run, only_qrels):
+            _report(only_run, only_qrels, complete, ranking.source, judgments.source)
+
+        outcome = _batch.evaluate_arrays(judgments, ranking, families, complete=complete,
+                                         max_docs=max_docs, level=level, report=report)
+        topics, only_run, only_qrels = outcome.topics, outcome.only_run, outcome.only_qrels
+        per_topic = {key: value.tolist() for key, value in outcome.values.items()}
+        ap = per_topic.get(("gm_map", None))
+        gmean = None if ap is None else math.exp(
+            sum(math.log(max(value, _batch.GM_FLOOR)) for value in ap) / len(ap))
+        if progress and time.monotonic() - counted > PROGRESS_AFTER:
+            print(f"evaluated {len(topics):,} topics in {time.monotonic() - counted:.1f} s",
+                  file=sys.stderr)
+    else:
+        from rankbook.io.convert import as_qrels, as_run
+
+        qrels = as_qrels(qrels, progress=progress)
+        run = as_run(run, progress=progress)
+        runid = run.attrs.get("name", "rankbook")
+        found, only_run, only_qrels = _topics(qrels, run, complete)
+        rows = [_values(topic, families, level, max_docs) for topic in found]
+        topics = [topic.query for topic in found]
+        per_topic = {(m.family, m.param): [row[m.family, m.param] for row in rows]
+                     for m in columns if _BY_TREC[m.family].summary != "name"}
+        gmean = None
+        if "gm_map" in families:
+            gmean = geometric_mean_average_precision(
+                [topic.grades[:max_docs] for topic in found],
+                [int(np.count_nonzero(topic.ideal >= level)) for topic in found],
+                relevance_threshold=level)
+    del started
+    return _summarise(columns, topics, per_topic, gmean, runid, only_run, only_qrels)
+
+
+def _families(columns: list[Measure]) -> dict:
+    families: dict[str, list] = {}
+    for measure in columns:
+        families.setdefault(measure.family, [])
+        if measure.param is not None:
+            families[measure.family].append(measure.param)
+    return families
 
 
 @dataclass
@@ -504,67 +585,47 @@ def _values(topic: _Topic, families: dict, level: float, max_docs: int | None) -
     return out
 
 
-def _assemble(columns: list[Measure], topic_info, runid: str, per_query: bool, level: float,
-              max_docs: int | None, progress: bool = False):
-    import pandas as pd
-
-    topics, only_run, only_qrels = topic_info
-    families: dict[str, list] = {}
-    for measure in columns:
-        families.setdefault(measure.family, [])
-        if measure.param is not None:
-            families[measure.family].append(measure.param)
-    rows = []
-    started = time.monotonic()
-    shown = False
-    for number, topic in enumerate(topics, 1):
-        rows.append(_values(topic, families, level, max_docs))
-        if progress and number % 100 == 0 and time.monotonic() - started > PROGRESS_AFTER:
-            shown = True
-            print(f"\revaluating: {number:,} of {len(topics):,} topics", end="",
-                  file=sys.stderr, flush=True)
-    if shown:
-        print(file=sys.stderr)
-
-    data = {}
+def _summarise(columns, topics, per_topic, gmean, runid, only_run, only_qrels) -> _Table:
+    """The ``all`` row: mean over topics (summed in order, as trec_eval), sum or geometric mean."""
+    values = {}
     summary = {}
     for measure in columns:
-        key = (measure.family, measure.param)
         kind = _BY_TREC[measure.family].summary
         if kind == "name":
-            data[measure.label] = [runid] * len(rows)
+            values[measure.label] = [runid] * len(topics)
             summary[measure.label] = runid
             continue
-        values = [row[key] for row in rows]
-        data[measure.label] = values
+        column = per_topic[measure.family, measure.param]
+        values[measure.label] = column
         if kind in ("sum", "count"):
-            summary[measure.label] = sum(values)
+            summary[measure.label] = int(sum(column))
         elif kind == "gmean":
-            summary[measure.label] = geometric_mean_average_precision(
-                [topic.grades[:max_docs] for topic in topics],
-                [int(np.count_nonzero(topic.ideal >= level)) for topic in topics],
-                relevance_threshold=level)
+            summary[measure.label] = gmean
         else:
             total = 0.0
-            for value in values:  # in order, as trec_eval sums
+            for value in column:  # in order, as trec_eval sums
                 total += value
-            summary[measure.label] = total / len(values)
-    index = [topic.query for topic in topics]
-    frame = pd.DataFrame(data, index=pd.Index(index, name="query", dtype=object),
+            summary[measure.label] = total / len(column)
+    attrs = {"runid": runid, "num_q": len(topics), "only_in_run": only_run,
+             "only_in_qrels": only_qrels, "measures": columns}
+    return _Table(topics, columns, values, summary, attrs)
+
+
+def _frame(table: _Table, per_query: bool):
+    """The result DataFrame: one row per topic (if per_query), then ``all``."""
+    import pandas as pd
+
+    columns = table.columns
+    frame = pd.DataFrame(table.values, index=pd.Index(table.topics, name="query", dtype=object),
                          columns=[m.label for m in columns])
     frame = frame if per_query else frame.iloc[:0]
-    frame = pd.concat([frame, pd.DataFrame([summary], index=pd.Index([SUMMARY_ROW], name="query",
-                                                                     dtype=object))])
+    frame = pd.concat([frame, pd.DataFrame([table.summary],
+                                           index=pd.Index([SUMMARY_ROW], name="query",
+                                                          dtype=object))])
     for measure in columns:
         if _BY_TREC[measure.family].summary in ("sum", "count"):
             frame[measure.label] = frame[measure.label].astype(np.int64)
-    frame.attrs.update({
-        "runid": runid,
-        "num_q": len(topics),
-        "only_in_run": only_run,
-        "only_in_qrels": only_qrels,
-        "measures": columns,
-    })
+    frame.attrs.update(table.attrs)
     return frame
 
 
@@ -599,22 +660,33 @@ def format_trec(result, *, header: bool = False) -> str:
     num_ret               	all	2
     P_2                   	all	0.5000
     """
-    measures = sorted(result.attrs["measures"],
+    topics = list(result.index[:-1])
+    values = {label: result[label].tolist()[:-1] for label in result.columns}
+    summary = {label: result[label].iloc[-1] for label in result.columns}
+    return _trec_text(_Table(topics, result.attrs["measures"], values, summary, result.attrs),
+                      header=header)
+
+
+def _trec_text(table: _Table, *, header: bool = False, per_query: bool = True) -> str:
+    """:func:`format_trec` of a :class:`_Table` (no pandas needed)."""
+    measures = sorted(table.attrs["measures"],
                       key=lambda m: (_ORDER[m.family], -1 if m.param is None else m.param))
-    skipped = set(result.attrs.get("only_in_qrels", ()))
+    skipped = set(table.attrs.get("only_in_qrels", ()))
     lines = []
-    for position, (topic, row) in enumerate(result.iterrows()):
-        is_summary = position == len(result) - 1  # the "all" row is always last
+    rows = [(topic, position) for position, topic in enumerate(table.topics)] if per_query else []
+    for topic, position in rows + [(SUMMARY_ROW, None)]:
+        is_summary = position is None
         if not is_summary and topic in skipped:
             continue
         if is_summary and header:
-            lines.append(_line("runid", topic, result.attrs["runid"]))
-            lines.append(_line("num_q", topic, result.attrs["num_q"]))
+            lines.append(_line("runid", topic, table.attrs["runid"]))
+            lines.append(_line("num_q", topic, table.attrs["num_q"]))
         for measure in measures:
             kind = _BY_TREC[measure.family].summary
             if not is_summary and kind in ("gmean", "name", "count"):
                 continue
-            value = row[measure.label]
+            value = table.summary[measure.label] if is_summary else \
+                table.values[measure.label][position]
             if kind == "name":
                 lines.append(_line(measure.trec, topic, value))
             elif kind in ("sum", "count"):

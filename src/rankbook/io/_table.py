@@ -260,7 +260,7 @@ def _is_float(text: str) -> bool:
 # numeric column is parsed with one ``astype(float64)`` call (the same grammar as
 # Python's ``float``). On any failure a slow, exact look at the chunk builds the message.
 
-TREC_CHUNK_BYTES = 4 * 1024 * 1024  # small chunks keep the per-chunk temporaries small
+TREC_CHUNK_BYTES = 2 * 1024 * 1024  # small chunks keep the per-chunk temporaries small
 
 
 def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: str,

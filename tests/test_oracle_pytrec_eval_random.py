@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 import pytest
 
-pytrec_eval = pytest.importorskip("pytrec_eval")
+import pytrec_eval  # noqa: E402  (a pinned test dependency: never skipped)
 
 from rankbook.evaluate import TopicMismatchWarning, evaluate  # noqa: E402
 

@@ -177,6 +177,26 @@ def _keys(codes: np.ndarray, doc_hash: np.ndarray) -> np.ndarray:
     return _mix(doc_hash ^ (codes.astype(np.uint64) * _M1))
 
 
+def _sorted_keys(keys: np.ndarray, shift: int) -> tuple[np.ndarray, np.ndarray]:
+    """The keys cut to their top ``64 - shift`` bits, sorted, and the rows in that order.
+
+    Equivalent to ``argsort`` then a gather, but about 5x faster: the row number is
+    written into the ``shift`` low bits of its key and the packed integers are sorted
+    with ``ndarray.sort`` (numpy's SIMD sort; ``argsort`` is much slower), so each row
+    comes out next to its key. Rows must be below ``2**shift``. The shorter key makes
+    a collision likelier, which costs nothing in correctness: every match is checked
+    byte for byte. ``keys`` is overwritten.
+    """
+    bits = np.uint64(shift)
+    keys >>= bits
+    keys <<= bits
+    keys |= np.arange(keys.size, dtype=np.uint64)
+    keys.sort()
+    rows = (keys & np.uint64((1 << shift) - 1)).astype(np.intp)
+    keys >>= bits
+    return keys, rows
+
+
 def _words(*id_arrays: np.ndarray) -> int:
     return max(-(-a.itemsize // 8) for a in id_arrays)
 
@@ -241,12 +261,12 @@ def evaluate_arrays(qrels: Judgments, run: Ranking, families: dict, *, complete:
     # One key per (topic, doc) of the run, sorted: equal neighbours are documents listed
     # twice (refused), and the sorted keys are looked up in the qrels' keys.
     words = _words(qrels.doc, run.doc)
-    r_keys = _keys(r_code, _hash_ids(run.doc, words))
-    by_key = np.argsort(r_keys)
-    r_keys = r_keys[by_key]
+    shift = max(run.doc.size, qrels.doc.size, 1).bit_length()  # bits for a row number
+    r_keys, by_key = _sorted_keys(_keys(r_code, _hash_ids(run.doc, words)), shift)
     if r_keys.size > 1 and (r_keys[1:] == r_keys[:-1]).any():
         _refuse_duplicates(run, r_code, r_keys, by_key)
-    grade = _join(q_code, q_topic, qrels.doc, qrels.grade, r_code, run.doc, r_keys, by_key, words)
+    grade = _join(q_code, q_topic, qrels.doc, qrels.grade, r_code, run.doc, r_keys, by_key,
+                  words, shift)
     del r_keys, by_key
     keep = wanted[r_code]
     r_docs, r_score = run.doc, run.score
@@ -314,33 +334,40 @@ def _refuse_duplicates(run: Ranking, r_code, sorted_keys, by_key) -> None:
 
 
 def _join(q_code, q_topic, q_doc, q_grade, r_code, r_doc, r_sorted_keys, r_by_key,
-          words: int) -> np.ndarray:
+          words: int, shift: int) -> np.ndarray:
     """Grade of each run row from the qrels row with the same (topic, doc); NaN if none.
 
     Only judgments of evaluated topics (``q_topic >= 0``) take part. ``r_sorted_keys``
-    are the run's (topic, doc) keys sorted, ``r_by_key`` the rows in that order.
+    are the run's (topic, doc) keys cut and sorted by :func:`_sorted_keys` with the
+    same ``shift``, ``r_by_key`` the rows in that order.
     """
     judged = q_topic >= 0
     q_code, q_doc, q_grade = q_code[judged], q_doc[judged], q_grade[judged]
-    q_keys = _keys(q_code, _hash_ids(q_doc, words))
-    by_key = np.argsort(q_keys)
-    q_keys = q_keys[by_key]
+    q_keys, by_key = _sorted_keys(_keys(q_code, _hash_ids(q_doc, words)), shift)
     grade = np.full(r_code.size, np.nan)
     if q_keys.size == 0:
         return grade
-    if (q_keys[1:] == q_keys[:-1]).any():  # a hash collision inside the qrels: go exact
-        table = dict(zip(zip(q_code.tolist(), q_doc.tolist()), q_grade.tolist()))
-        return np.fromiter((table.get(pair, np.nan) for pair in
-                            zip(r_code.tolist(), r_doc.tolist())), np.float64, r_code.size)
     # searchsorted is several times faster on sorted needles (each search starts where
     # the previous ended): look the run's sorted keys up, then scatter back to rows.
     at = np.searchsorted(q_keys, r_sorted_keys)
     at[at == q_keys.size] = 0
     hit = np.flatnonzero(q_keys[at] == r_sorted_keys)
-    rows = by_key[at[hit]]          # qrels rows
+    rows = by_key[at[hit]]          # qrels rows (the first one with that key)
     hit = r_by_key[hit]             # run rows
     exact = (q_doc[rows] == r_doc[hit]) & (q_code[rows] == r_code[hit])  # no collision
     grade[hit[exact]] = q_grade[rows[exact]]
+    # A key shared by several judgments (a hash collision inside the qrels): only the
+    # first of them was tried above, so look the run rows that missed it up exactly
+    # among those judgments. (Without such a key, a miss means "not judged".)
+    shared = q_keys[1:] == q_keys[:-1]
+    missed = hit[~exact]
+    if shared.any() and missed.size:
+        rows = by_key[np.isin(q_keys, q_keys[1:][shared])]
+        table = dict(zip(zip(q_code[rows].tolist(), q_doc[rows].tolist()),
+                         q_grade[rows].tolist()))
+        grade[missed] = np.fromiter((table.get(pair, np.nan) for pair in
+                                     zip(r_code[missed].tolist(), r_doc[missed].tolist())),
+                                    np.float64, missed.size)
     return grade
 
 

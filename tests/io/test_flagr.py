@@ -9,11 +9,9 @@ import pytest
 from rankbook import InputFileError
 from rankbook.io import read_flagr_lists, read_flagr_qrels
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "flagr"
-needs_data = pytest.mark.skipif(not DATA.is_dir(), reason="FLAGR data not found")
+DATA = Path(__file__).resolve().parents[1] / "data" / "flagr"
 
 
-@needs_data
 def test_sample_lists_one_run_per_voter():
     # shared/data/flagr/README.md: 20 queries x 50 voters x 30 items, voters V-0 .. V-49.
     runs = read_flagr_lists(DATA / "testdata.csv")
@@ -27,7 +25,6 @@ def test_sample_lists_one_run_per_voter():
     assert (first["query"], first["doc"], first["score"], first["rank"]) == ("1", "Q1-E35", 1.0, 1)
 
 
-@needs_data
 def test_sample_qrels():
     # README: 2,000 rows, 100 per query, 926 relevant.
     qrels = read_flagr_qrels(DATA / "testdata_qrels.csv")

@@ -11,7 +11,7 @@ import pytest
 from rankbook import InputFileError
 from rankbook.io import read_qrels, read_run, write_qrels, write_run
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "trec_eval"
+DATA = Path(__file__).resolve().parents[1] / "data" / "trec_eval"
 
 
 def write(tmp_path, name, data: bytes | str) -> Path:
@@ -20,7 +20,6 @@ def write(tmp_path, name, data: bytes | str) -> Path:
     return path
 
 
-@pytest.mark.skipif(not DATA.is_dir(), reason="trec_eval data not found")
 def test_trec_eval_files_counts():
     # Counts from shared/data/trec_eval/README.md: 3,681 judgments, 561 relevant. (The README
     # puts the 304 lines with grade -1 in qrels.test; they are in qrels.rel_level.)

@@ -1,12 +1,16 @@
 """rankbook: ranking-evaluation metrics as plain, documented reference implementations.
 
+The metric functions live in `rankbook.metrics` and are all importable from
+`rankbook` itself; `explain` shows the running values of a ranking and the
+arithmetic behind them; `rankbook.evaluate` scores TREC-style runs as
+trec_eval 9.x does. pandas and matplotlib are imported only when a function
+that needs them is called.
+
+Examples
+--------
 >>> import rankbook as rb
 >>> rb.precision_at_k([1, 0, 1, 1, 0, 1, 0, 0], 5)
 0.6
-
-The metric functions live in :mod:`rankbook.metrics`; :func:`explain` shows the
-running values of a ranking and the arithmetic behind them. pandas and
-matplotlib are imported only when a function that needs them is called.
 """
 
 from rankbook._errors import InputFileError, InvalidTypeError, InvalidValueError, RankbookError

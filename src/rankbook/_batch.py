@@ -192,7 +192,8 @@ def _sorted_keys(keys: np.ndarray, shift: int) -> tuple[np.ndarray, np.ndarray]:
     keys <<= bits
     keys |= np.arange(keys.size, dtype=np.uint64)
     keys.sort()
-    rows = (keys & np.uint64((1 << shift) - 1)).astype(np.intp)
+    rows = keys & np.uint64((1 << shift) - 1)
+    rows = rows.view(np.int64) if np.intp is np.int64 else rows.astype(np.intp)  # no copy
     keys >>= bits
     return keys, rows
 

@@ -1,6 +1,6 @@
 """The exceptions rankbook raises.
 
-Every error rankbook raises on purpose is a :class:`RankbookError`, so a caller
+Every error rankbook raises on purpose is a `RankbookError`, so a caller
 can catch them all at once. Each one is also a subclass of the built-in
 exception a Python programmer would expect (``ValueError`` for a bad value,
 ``TypeError`` for a value of the wrong kind), so ``except ValueError`` keeps

@@ -1,7 +1,7 @@
 """Shared argument checks for the metric functions.
 
-Each check returns the cleaned value or raises an :class:`InvalidValueError` /
-:class:`InvalidTypeError` whose message names the argument, the bad value and
+Each check returns the cleaned value or raises an `InvalidValueError` /
+`InvalidTypeError` whose message names the argument, the bad value and
 the fix. Keeping them here means every metric rejects bad input the same way.
 
 Unjudged documents
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -136,3 +137,45 @@ def choice(value, allowed, name: str):
         options = ", ".join(repr(a) for a in allowed)
         raise InvalidValueError(f"{name}={value!r} is not one of {options}.")
     return value
+
+
+def rankings(rankings) -> list:
+    """The rankings as a list of per-query lists; refuse nothing-to-average and flat lists."""
+    if isinstance(rankings, Mapping):
+        raise InvalidTypeError(
+            "rankings must be a sequence of ranked lists, one per query, got a mapping; "
+            "pass list(run.values()) and the n_relevant values in the same order."
+        )
+    if isinstance(rankings, (str, bytes)) or not hasattr(rankings, "__len__"):
+        raise InvalidTypeError(
+            f"rankings must be a sequence of ranked lists (one per query), got "
+            f"{type(rankings).__name__}; for example rankings=[[1, 0, 1], [0, 1]]."
+        )
+    rankings = list(rankings)
+    if not rankings:
+        raise InvalidValueError(
+            "rankings is empty: a mean over no queries is undefined; pass at least one "
+            "ranked list, e.g. rankings=[[1, 0, 1]]."
+        )
+    if any(isinstance(r, (numbers.Number, np.bool_)) or r is None for r in rankings):
+        raise InvalidTypeError(
+            f"rankings must hold one ranked list per query, but it holds single grades "
+            f"({rankings[:4]!r}...); for a single query write rankings=[[1, 0, 1]]."
+        )
+    return rankings
+
+
+def per_query(values, rankings: list, name: str) -> list:
+    """A per-query argument as a list with one entry per ranking."""
+    if isinstance(values, (str, bytes, numbers.Number)) or not hasattr(values, "__len__"):
+        raise InvalidTypeError(
+            f"{name} must be a sequence with one value per query, got {values!r}; "
+            f"for one query write {name}=[{values!r}]."
+        )
+    values = list(values)
+    if len(values) != len(rankings):
+        raise InvalidValueError(
+            f"{name} has {len(values)} values but rankings has {len(rankings)} queries; "
+            f"give one {name} per query, in the order of rankings."
+        )
+    return values

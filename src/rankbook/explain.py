@@ -1,11 +1,13 @@
 r"""Verify a hand calculation: every running value of a ranking, and the arithmetic behind it.
 
-:func:`explain` computes, for each rank k of one ranked list, the values of
+`explain` computes, for each rank k of one ranked list, the values of
 P@k, R@k, F1@k, DCG@k, IDCG@k, nDCG@k and AP@k (FLAGR's worked table), by
-calling the metric functions of :mod:`rankbook.metrics` once per rank. Its
+calling the metric functions of `rankbook.metrics` once per rank. Its
 ``show_work(k)`` writes each formula with the numbers of rank k substituted, as
 Markdown with LaTeX (in a notebook) or plain text (in a terminal).
 
+Examples
+--------
 >>> table = explain([1, 0, 1, 1, 0, 1, 0, 0], n_relevant=4).table
 >>> float(table.loc[5, "P@k"]), float(table.loc[5, "R@k"])
 (0.6, 0.75)
@@ -213,7 +215,7 @@ def explain(
 
 @dataclass(frozen=True)
 class Explanation:
-    """The result of :func:`explain`: the running table and the worked formulas."""
+    """The result of `explain`: the running table and the worked formulas."""
 
     grades: tuple[float, ...]
     n_relevant: int | None

@@ -187,7 +187,7 @@ def test_errors_name_the_argument_and_fix():
         mean_lag([1, 0, 1])
     with pytest.raises(InvalidValueError, match="2 values but rankings has 1"):
         mean_lag([[1]], [1, 2], unretrieved="bottom")
-    with pytest.raises(InvalidTypeError, match="one R per query"):
+    with pytest.raises(InvalidTypeError, match="one value per query"):
         mean_lag([[1]], 1)
     with pytest.raises(InvalidValueError, match=r"query 1 \(rankings\[1\]\)"):
         mean_lag([[1], [1, 1]], [1, 1], unretrieved="bottom")

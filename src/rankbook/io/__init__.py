@@ -9,7 +9,7 @@ r"""Reading and writing qrels and runs: TREC files, FLAGR's CSV, dicts and DataF
 
 In memory, qrels and runs are pandas DataFrames with columns ``query``,
 ``doc`` and ``grade`` (qrels) or ``score`` (runs); ids are strings. Every reader
-refuses bad input with a :class:`rankbook.InputFileError` that names the file,
+refuses bad input with a `rankbook.InputFileError` that names the file,
 the line numbers, what is wrong and how to fix it.
 """
 

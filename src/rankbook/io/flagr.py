@@ -7,7 +7,7 @@ r"""FLAGR's CSV files: rank-aggregation input lists and their judgments.
 | qrels | `query,0,item,relevance` |
 
 No header row, no quoting. A list file holds one ranked list per (query,
-voter) pair; :func:`read_flagr_lists` returns one run per voter, so every voter
+voter) pair; `read_flagr_lists` returns one run per voter, so every voter
 can be evaluated like a TREC run.
 """
 
@@ -117,7 +117,7 @@ def read_flagr_qrels(path):
     Returns
     -------
     pandas.DataFrame
-        Columns ``query``, ``doc``, ``grade``, as :func:`rankbook.io.read_qrels`.
+        Columns ``query``, ``doc``, ``grade``, as `rankbook.io.read_qrels`.
 
     Examples
     --------

@@ -73,6 +73,7 @@ def average_precision(
     See Also
     --------
     precision_at_k : the P@i inside the sum.
+
     rankbook.metrics.means.mean_average_precision : the mean over queries (MAP).
 
     References

@@ -79,6 +79,7 @@ def bpref(
     --------
     rankbook.metrics.average_precision.average_precision : treats unjudged
         documents as non-relevant.
+
     rankbook.relevance.relevance_from : builds ``relevance`` with ``None`` for
         documents missing from a judgments mapping.
 

@@ -90,6 +90,7 @@ def dcg_at_k(
     See Also
     --------
     idcg_at_k : DCG of the ideal ordering.
+
     ndcg_at_k : DCG divided by IDCG.
 
     References

@@ -77,6 +77,7 @@ def precision_recall_curve(
     See Also
     --------
     interpolated_precision : the curve's non-increasing envelope.
+
     rankbook.plots.precision_recall : draws the curve and its envelope.
 
     References
@@ -175,6 +176,7 @@ def interpolated_precision(
     See Also
     --------
     precision_recall_curve : the raw points being interpolated.
+
     eleven_point_average_precision : the mean over the 11 standard levels.
 
     References
@@ -262,6 +264,7 @@ def eleven_point_average_precision(
     See Also
     --------
     interpolated_precision : the 11 values being averaged.
+
     rankbook.metrics.average_precision.average_precision : the uninterpolated summary.
 
     References

@@ -16,13 +16,12 @@ it.
 from __future__ import annotations
 
 import math
-import numbers
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from rankbook import _validate
-from rankbook._errors import InvalidTypeError, InvalidValueError, RankbookError
+from rankbook._errors import InvalidValueError, RankbookError
 from rankbook.metrics._common import is_relevant
 
 UNRETRIEVED = ("ignore", "bottom")
@@ -95,6 +94,7 @@ def lag(
     See Also
     --------
     mean_lag : the mean over queries.
+
     rankbook.metrics.reciprocal_rank.reciprocal_rank : looks at the first
         relevant item only.
 
@@ -198,37 +198,9 @@ def mean_lag(
     1.5
     """
     _validate.choice(average, AVERAGES, "average")
-    if isinstance(rankings, (str, bytes, Mapping)) or not hasattr(rankings, "__len__"):
-        raise InvalidTypeError(
-            f"rankings must be a sequence of ranked lists (one per query), got "
-            f"{type(rankings).__name__}; for example rankings=[[1, 0, 1], [0, 1]]."
-        )
-    rankings = list(rankings)
-    if not rankings:
-        raise InvalidValueError(
-            "rankings is empty: a mean over no queries is undefined; pass at least one "
-            "ranked list, e.g. rankings=[[1, 0, 1]]."
-        )
-    if any(r is None or isinstance(r, (numbers.Number, np.bool_)) for r in rankings):
-        raise InvalidTypeError(
-            f"rankings must hold one ranked list per query, but it holds single grades "
-            f"({rankings[:4]!r}...); for a single query write rankings=[[1, 0, 1]] or "
-            "call lag()."
-        )
-    if n_relevant is None:
-        totals = [None] * len(rankings)
-    elif isinstance(n_relevant, (str, bytes, numbers.Number)) or not hasattr(n_relevant, "__len__"):
-        raise InvalidTypeError(
-            f"n_relevant must be a sequence with one R per query, got {n_relevant!r}; for "
-            f"one query write n_relevant=[{n_relevant!r}]."
-        )
-    else:
-        totals = list(n_relevant)
-        if len(totals) != len(rankings):
-            raise InvalidValueError(
-                f"n_relevant has {len(totals)} values but rankings has {len(rankings)} "
-                "queries; give one R per ranked list, in the same order."
-            )
+    rankings = _validate.rankings(rankings)
+    totals = [None] * len(rankings) if n_relevant is None else _validate.per_query(
+        n_relevant, rankings, "n_relevant")
     parts = []
     for q, (relevance, R) in enumerate(zip(rankings, totals)):
         try:

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-import numpy as np
 
+from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
 from rankbook.metrics.average_precision import average_precision
 from rankbook.metrics.reciprocal_rank import reciprocal_rank
@@ -89,6 +89,7 @@ def mean_average_precision(
     See Also
     --------
     rankbook.metrics.average_precision.average_precision : $AP_q$, one query.
+
     geometric_mean_average_precision : the geometric mean of the same values.
 
     References
@@ -110,10 +111,10 @@ def mean_average_precision(
     >>> mean_average_precision([[1], [0, 1, 0, 0]], [1, 1])
     0.75
     """
-    rankings = _rankings(rankings)
+    rankings = _validate.rankings(rankings)
     if n_relevant is None:
         n_relevant = [None] * len(rankings)
-    n_relevant = _per_query(n_relevant, rankings, "n_relevant")
+    n_relevant = _validate.per_query(n_relevant, rankings, "n_relevant")
     ap = [
         _each_query(
             q, average_precision, ranking, R,
@@ -166,6 +167,7 @@ def mean_reciprocal_rank(
     See Also
     --------
     rankbook.metrics.reciprocal_rank.reciprocal_rank : $1/K_q$, one query.
+
     rankbook.metrics.search_length.search_length : $K_q$ itself.
 
     References
@@ -182,7 +184,7 @@ def mean_reciprocal_rank(
     >>> round(mean_reciprocal_rank([[1, 0], [0, 1, 1], [0, 0, 0, 1]]), 6)
     0.583333
     """
-    rankings = _rankings(rankings)
+    rankings = _validate.rankings(rankings)
     rr = [
         _each_query(q, reciprocal_rank, ranking, k=k, relevance_threshold=relevance_threshold)
         for q, ranking in enumerate(rankings)
@@ -279,10 +281,10 @@ def geometric_mean_average_precision(
     0.003162
     """
     floor = _positive(floor, "floor")
-    rankings = _rankings(rankings)
+    rankings = _validate.rankings(rankings)
     if n_relevant is None:
         n_relevant = [None] * len(rankings)
-    n_relevant = _per_query(n_relevant, rankings, "n_relevant")
+    n_relevant = _validate.per_query(n_relevant, rankings, "n_relevant")
     log_ap = [
         math.log(max(ap, floor))
         for ap in (
@@ -294,48 +296,6 @@ def geometric_mean_average_precision(
         )
     ]
     return math.exp(sum(log_ap) / len(log_ap))
-
-
-def _rankings(rankings) -> list:
-    """The rankings as a list of per-query lists; refuse nothing-to-average and flat lists."""
-    if isinstance(rankings, Mapping):
-        raise InvalidTypeError(
-            "rankings must be a sequence of ranked lists, one per query, got a mapping; "
-            "pass list(run.values()) and the n_relevant values in the same order."
-        )
-    if isinstance(rankings, (str, bytes)) or not hasattr(rankings, "__len__"):
-        raise InvalidTypeError(
-            f"rankings must be a sequence of ranked lists (one per query), got "
-            f"{type(rankings).__name__}; for example rankings=[[1, 0, 1], [0, 1]]."
-        )
-    rankings = list(rankings)
-    if not rankings:
-        raise InvalidValueError(
-            "rankings is empty: a mean over no queries is undefined; pass at least one "
-            "ranked list, e.g. rankings=[[1, 0, 1]]."
-        )
-    if any(isinstance(r, (numbers.Number, np.bool_)) or r is None for r in rankings):
-        raise InvalidTypeError(
-            f"rankings must hold one ranked list per query, but it holds single grades "
-            f"({rankings[:4]!r}...); for a single query write rankings=[[1, 0, 1]]."
-        )
-    return rankings
-
-
-def _per_query(values, rankings: list, name: str) -> list:
-    """A per-query argument as a list with one entry per ranking."""
-    if isinstance(values, (str, bytes, numbers.Number)) or not hasattr(values, "__len__"):
-        raise InvalidTypeError(
-            f"{name} must be a sequence with one value per query, got {values!r}; "
-            f"for one query write {name}=[{values!r}]."
-        )
-    values = list(values)
-    if len(values) != len(rankings):
-        raise InvalidValueError(
-            f"{name} has {len(values)} values but there are {len(rankings)} rankings; "
-            f"give one {name} per query, in the order of rankings."
-        )
-    return values
 
 
 def _each_query(q: int, metric, *args, **kwargs) -> float:

@@ -50,6 +50,7 @@ def precision_at_k(relevance: Sequence[float], k: int, *, relevance_threshold: f
     See Also
     --------
     recall_at_k : the same count divided by the number of relevant documents.
+
     r_precision : P@k with k set to the number of relevant documents.
 
     References

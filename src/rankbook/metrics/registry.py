@@ -1,6 +1,6 @@
 """The one list of rankbook's metrics.
 
-Each :class:`MetricInfo` names a metric in canonical notation (as ir_measures
+Each `MetricInfo` names a metric in canonical notation (as ir_measures
 writes it), its trec_eval name, the function that computes it, its docs page
 and a one-line summary. The docs' metric index is generated from ``METRICS``
 (by ``docs/hooks/metric_index.py``), and the tests check that every public

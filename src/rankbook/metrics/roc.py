@@ -82,6 +82,7 @@ def roc_curve(
     See Also
     --------
     roc_auc : the area under this curve.
+
     rankbook.metrics.precision.recall_at_k : the same numbers as the TPR.
 
     References

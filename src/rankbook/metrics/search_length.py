@@ -100,6 +100,7 @@ def search_length(
     See Also
     --------
     rankbook.metrics.reciprocal_rank.reciprocal_rank : $1 / SL_{rank}$ for one wanted document.
+
     rankbook.metrics.means.mean_reciprocal_rank : its mean over queries.
 
     References

@@ -346,29 +346,31 @@ def _join(q_code, q_topic, q_doc, q_grade, r_code, r_doc, r_sorted_keys, r_by_ke
     q_code, q_doc, q_grade = q_code[judged], q_doc[judged], q_grade[judged]
     q_keys, by_key = _sorted_keys(_keys(q_code, _hash_ids(q_doc, words)), shift)
     grade = np.full(r_code.size, np.nan)
-    if q_keys.size == 0:
+    if q_keys.size == 0 or r_sorted_keys.size == 0:
         return grade
-    # searchsorted is several times faster on sorted needles (each search starts where
-    # the previous ended): look the run's sorted keys up, then scatter back to rows.
-    at = np.searchsorted(q_keys, r_sorted_keys)
-    at[at == q_keys.size] = 0
-    hit = np.flatnonzero(q_keys[at] == r_sorted_keys)
-    rows = by_key[at[hit]]          # qrels rows (the first one with that key)
-    hit = r_by_key[hit]             # run rows
-    exact = (q_doc[rows] == r_doc[hit]) & (q_code[rows] == r_code[hit])  # no collision
-    grade[hit[exact]] = q_grade[rows[exact]]
-    # A key shared by several judgments (a hash collision inside the qrels): only the
-    # first of them was tried above, so look the run rows that missed it up exactly
-    # among those judgments. (Without such a key, a miss means "not judged".)
-    shared = q_keys[1:] == q_keys[:-1]
-    missed = hit[~exact]
-    if shared.any() and missed.size:
-        rows = by_key[np.isin(q_keys, q_keys[1:][shared])]
-        table = dict(zip(zip(q_code[rows].tolist(), q_doc[rows].tolist()),
-                         q_grade[rows].tolist()))
-        grade[missed] = np.fromiter((table.get(pair, np.nan) for pair in
-                                     zip(r_code[missed].tolist(), r_doc[missed].tolist())),
-                                    np.float64, missed.size)
+    # Look each judgment's key up among the run's sorted keys (the qrels are usually
+    # much smaller than the run, so this is the cheap direction; searchsorted is also
+    # faster on sorted needles, each search starting where the previous one ended).
+    at = np.searchsorted(r_sorted_keys, q_keys)
+    at[at == r_sorted_keys.size] = 0
+    hit = np.flatnonzero(r_sorted_keys[at] == q_keys)
+    rows = r_by_key[at[hit]]        # run rows (the first one with that key)
+    hit = by_key[hit]               # qrels rows
+    exact = (r_doc[rows] == q_doc[hit]) & (r_code[rows] == q_code[hit])  # no collision
+    grade[rows[exact]] = q_grade[hit[exact]]
+    # A key shared by several run rows (a hash collision inside the run; a real
+    # duplicate was refused before): only the first of them was tried above, so look
+    # all of them up exactly. (A key shared by several judgments needs nothing more:
+    # each of them was compared with the run row above.)
+    shared = np.flatnonzero(r_sorted_keys[1:] == r_sorted_keys[:-1])
+    if shared.size:
+        rows = r_by_key[np.unique(np.r_[shared, shared + 1])]  # run rows to look up
+        judgments = by_key[np.isin(q_keys, r_sorted_keys[shared])]
+        table = dict(zip(zip(q_code[judgments].tolist(), q_doc[judgments].tolist()),
+                         q_grade[judgments].tolist()))
+        grade[rows] = np.fromiter((table.get(pair, np.nan) for pair in
+                                   zip(r_code[rows].tolist(), r_doc[rows].tolist())),
+                                  np.float64, rows.size)
     return grade
 
 

@@ -332,7 +332,10 @@ class Explanation:
         return str(self)
 
     def _repr_html_(self) -> str:
-        html = self.table.to_html(float_format=lambda x: f"{x:.4f}")
+        html = self.table.to_html(
+            formatters={"grade": lambda grade: _number(grade, 4)},
+            float_format=lambda x: f"{x:.4f}",
+        )
         notes = "".join(f"<p><em>Note:</em> {note}</p>" for note in self.notes)
         return html + notes
 

@@ -334,7 +334,7 @@ def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: 
             pieces[-1].append(lines.astype(np.int32 if lines.size == 0 or lines[-1] < 2**31
                                            else np.int64))
             n_records += present.size
-            first_line += chunk.count(b"\n")
+            first_line += n_newlines  # (= chunk.count(b"\n"), already counted by _tokenise)
             report.update(n_records, done, total)
     report.finish(n_records)
     if n_records == 0:

@@ -9,7 +9,8 @@
 //   elements with no class and so skips those notebook paragraphs. ".+" skips
 //   only classed elements, and processHtmlClass re-enables the two above, and
 //   notebook outputs shown as Markdown or LaTeX (IPython.display.Markdown/Latex,
-//   objects with _repr_markdown_/_repr_latex_).
+//   objects with _repr_markdown_/_repr_latex_), and the titles in the navigation
+//   and table of contents ("md-ellipsis"), where a notebook heading keeps its $...$.
 window.MathJax = {
   tex: {
     inlineMath: [["\\(", "\\)"], ["$", "$"]],
@@ -19,7 +20,7 @@ window.MathJax = {
   },
   options: {
     ignoreHtmlClass: ".+",
-    processHtmlClass: "arithmatex|jp-MarkdownOutput|jp-RenderedMarkdown|jp-RenderedLatex"
+    processHtmlClass: "arithmatex|jp-MarkdownOutput|jp-RenderedMarkdown|jp-RenderedLatex|md-ellipsis"
   }
 };
 

@@ -317,9 +317,20 @@ def _trec_order(topic: np.ndarray, score: np.ndarray, docs: np.ndarray) -> np.nd
         member[:-1] |= tied
         where = np.flatnonzero(member)
         group = np.cumsum(~np.r_[False, tied][where])  # a new group where not tied to the row above
-        rows = order[where]
-        _, doc_rank = np.unique(docs[rows], return_inverse=True)
-        order[where] = rows[np.lexsort((-doc_rank.ravel(), group))]
+        # Most tie groups are pairs: put the larger docid first with one comparison
+        # per pair (sorting the tied docids as strings is the slow part otherwise).
+        pair = np.bincount(group)[group] == 2
+        first = np.flatnonzero(pair)[0::2]  # the two members of a pair are adjacent
+        upper, lower = order[where[first]], order[where[first + 1]]
+        swap = docs[upper] < docs[lower]
+        order[where[first[swap]]] = lower[swap]
+        order[where[first[swap] + 1]] = upper[swap]
+        # Larger groups: rank their docids, then sort by (group, docid descending).
+        where, group = where[~pair], group[~pair]
+        if where.size:
+            rows = order[where]
+            _, doc_rank = np.unique(docs[rows], return_inverse=True)
+            order[where] = rows[np.lexsort((-doc_rank.ravel(), group))]
     return order
 
 

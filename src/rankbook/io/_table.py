@@ -396,7 +396,9 @@ def _fixed_width(a: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndar
     width = max(int(lengths.max()), 1) if lengths.size else 1
     out = np.zeros((starts.size, width), dtype=np.uint8)
     if lengths.size and lengths.min() == width:  # every field as long as the longest
-        out[:] = a[starts[:, None] + np.arange(width)]
+        # Row i of the sliding-window view is a[i:i + width] (no copy); taking the rows
+        # at ``starts`` copies whole rows, several times faster than gathering byte by byte.
+        out[:] = np.lib.stride_tricks.sliding_window_view(a, width)[starts]
     else:
         for j in range(width):  # byte j of every field that long
             rows = np.flatnonzero(lengths > j)

@@ -42,7 +42,7 @@ help:
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
-	  echo "rankbook needs Python >= 3.10; '$(PYTHON)' is $$($(PYTHON) --version 2>&1 || echo missing)." >&2; \
+	  echo "rankbook needs Python >= 3.10 to create $(VENV); '$(PYTHON)' is not one ($$($(PYTHON) --version 2>&1 | head -n 1))." >&2; \
 	  echo "Run with another interpreter: make PYTHON=python3.11 ..." >&2; exit 1; }
 	@echo "Creating $(VENV) with $$($(PYTHON) --version)"
 	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
@@ -80,7 +80,6 @@ test: $(STAMP)
 	@$(MAKE) --no-print-directory notebooks
 	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory browser
-	@echo "make test: all steps passed"
 
 # tests/conftest.py also leaves tests/browser out of `pytest tests`; --ignore says it here too.
 unit: $(STAMP)

@@ -31,7 +31,7 @@ help:
 	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT)"
 	@echo "make test       the whole suite: unit, doctest, notebooks, docs, browser"
 	@echo "make unit       pytest tests (without tests/browser)"
-	@echo "make doctest    pytest --doctest-modules src, and the >>> sessions in docs/*.md"
+	@echo "make doctest    pytest --doctest-modules src, and the >>> sessions in docs/*.md and README.md"
 	@echo "make notebooks  pytest --nbval notebooks (re-executes them, compares outputs)"
 	@echo "make docs       mkdocs build --strict into site/"
 	@echo "make browser    pytest tests/browser (Chromium at /usr/bin/chromium)"
@@ -88,7 +88,7 @@ unit: $(STAMP)
 # Docstring examples in src/, and the ```pycon sessions of the docs pages.
 doctest: $(STAMP)
 	$(PYTEST) --doctest-modules src
-	$(PYTEST) --doctest-glob="*.md" docs
+	$(PYTEST) --doctest-glob="*.md" docs README.md
 
 # While notebooks/ holds no notebook there is nothing to run (pytest would exit 5,
 # "no tests collected"); once one exists, any failure, including exit 5, fails.

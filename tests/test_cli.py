@@ -118,7 +118,7 @@ def test_relevant_too_small():
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1
-    assert_one_line_error(result.stderr, "n_relevant=2", "3")
+    assert_one_line_error(result.stderr, "--relevant=2", "3")
 
 
 def test_relevant_too_small_in_process(capsys):
@@ -126,7 +126,7 @@ def test_relevant_too_small_in_process(capsys):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1
-    assert_one_line_error(captured.err, "n_relevant=2")
+    assert_one_line_error(captured.err, "--relevant=2")
 
 
 @pytest.mark.parametrize("args, words", [
@@ -140,3 +140,21 @@ def test_other_refusals_are_one_line(args, words, capsys):
     assert captured.out == ""
     assert captured.err.count("\n") == 1
     assert_one_line_error(captured.err, *words)
+
+
+def test_extra_columns(capsys):
+    # FLAGR's table (seeds/000) prints Recall@k = 0.25, 0.25, 0.50, 0.75, 0.75, 1.00, 1.00, 1.00;
+    # TPR@k is the same quantity. FPR@k: non-relevant in the top k over the 4 non-relevant
+    # documents of the list (ranks 2, 5, 7, 8), i.e. 0, 1/4, 1/4, 1/4, 2/4, 2/4, 3/4, 1.
+    assert main(["explain", "1", "0", "1", "1", "0", "1", "0", "0", "--relevant", "4",
+                 "--extra", "TPR", "FPR", "--decimals", "2"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()[2:]]
+    header_free = [(float(row[-2]), float(row[-1])) for row in rows]
+    assert [tpr for tpr, _ in header_free] == [0.25, 0.25, 0.5, 0.75, 0.75, 1.0, 1.0, 1.0]
+    assert [fpr for _, fpr in header_free] == [0.0, 0.25, 0.25, 0.25, 0.5, 0.5, 0.75, 1.0]
+
+
+def test_extra_column_needing_r_names_the_option(capsys):
+    assert main(["explain", "1", "0", "1", "--extra", "iP"]) == 2
+    err = capsys.readouterr().err
+    assert "--relevant" in err and "n_relevant" not in err

@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 # The pages whose console examples are checked. To check another page, add it here: its
 # `$ rankbook ...` lines must then run from the repository root and show their whole output.
-PAGES = [DOCS / "index.md", DOCS / "guide" / "explain.md", DOCS / "api" / "cli.md"]
+PAGES = [DOCS / "index.md", DOCS / "guide" / "explain.md", DOCS / "api" / "cli.md", ROOT / "README.md"]
 
 CONSOLE_BLOCK = re.compile(r"^(?P<indent>[ ]*)```console[^\n]*\n(?P<body>.*?)^(?P=indent)```[ ]*$",
                            re.M | re.S)
@@ -62,7 +62,7 @@ def _console_examples():
                     continue
                 end = starts[n + 1] if n + 1 < len(starts) else len(lines)
                 yield pytest.param(page, command, "\n".join(lines[start + 1:end]),
-                                   id=f"{page.relative_to(DOCS)}:{first_line + start}")
+                                   id=f"{page.relative_to(ROOT)}:{first_line + start}")
 
 
 def _rendered_examples():
@@ -71,7 +71,7 @@ def _rendered_examples():
         for match in RENDERED.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
             yield pytest.param(page, match.group("command"), match.group("text"),
-                               id=f"{page.relative_to(DOCS)}:{line}")
+                               id=f"{page.relative_to(ROOT)}:{line}")
 
 
 def _run(command: str, monkeypatch) -> str:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rankbook._errors import InvalidValueError
+from rankbook.metrics.interpolation import ELEVEN_RECALL_LEVELS
 
 # The measure families this module computes (all of evaluate.FAMILIES).
 SUPPORTED = frozenset({
@@ -37,8 +38,6 @@ SUPPORTED = frozenset({
     "recip_rank", "iprec_at_recall", "P", "recall", "11pt_avg", "ndcg", "ndcg_cut", "map_cut",
     "success", "set_P", "set_recall", "set_map", "set_F",
 })
-ELEVEN_LEVELS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
-GM_FLOOR = 1e-5  # rankbook.metrics.means.GM_FLOOR (trec_eval's MIN_GEO_MEAN)
 _HASH_BLOCK = 1 << 16  # rows hashed at a time (keeps the temporaries small)
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xBF58476D1CE4E5B9)
@@ -465,7 +464,7 @@ def _measures(families: dict, topic, grade, judged_topic, judged_grades, T: int,
         elif family == "11pt_avg":
             # (1/11) sum over levels 1.0, 0.9, ..., 0.0 of iP@r, summed in that order
             # (metrics.interpolation.eleven_point_average_precision)
-            values = _interpolated(topic, rel_rows, precision_at_rel, R, F, ELEVEN_LEVELS, T)
+            values = _interpolated(topic, rel_rows, precision_at_rel, R, F, ELEVEN_RECALL_LEVELS, T)
             total = np.zeros(T)
             for v in values[::-1]:
                 total = total + v

@@ -123,8 +123,13 @@ def n_relevant(value, grades: np.ndarray, threshold: float, name: str = "n_relev
 
 def threshold(value, name: str = "relevance_threshold") -> float:
     """Return the relevance threshold as a float."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InvalidTypeError(
+            f"{name} must be a number (the lowest grade that counts as relevant), "
+            f"got {value!r}."
+        )
+    if not math.isfinite(value):
+        raise InvalidValueError(
             f"{name} must be a finite number (the lowest grade that counts as relevant), "
             f"got {value!r}."
         )

@@ -76,7 +76,28 @@ def _add_explain(subparsers) -> None:
     parser.set_defaults(run=_run_explain)
 
 
+# How explain()'s keyword arguments are spelled on the command line, so that an error
+# message names the option the user typed.
+_EXPLAIN_OPTIONS = {
+    "n_nonrelevant": "--nonrelevant",
+    "n_relevant": "--relevant",
+    "relevance_threshold": "--threshold",
+    "ap_denominator": "--ap-denominator",
+    "extra=": "--extra=",
+}
+
+
 def _run_explain(args) -> None:
+    try:
+        _explain(args)
+    except RankbookError as error:
+        message = str(error)
+        for keyword, option in _EXPLAIN_OPTIONS.items():
+            message = message.replace(keyword, option)
+        raise type(error)(message) from None
+
+
+def _explain(args) -> None:
     from rankbook.explain import explain
 
     result = explain(

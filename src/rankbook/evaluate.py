@@ -51,15 +51,18 @@ from rankbook.metrics import registry
 from rankbook.metrics.average_precision import average_precision
 from rankbook.metrics.bpref import bpref
 from rankbook.metrics.dcg import ndcg_at_k
-from rankbook.metrics.interpolation import eleven_point_average_precision, interpolated_precision
-from rankbook.metrics.means import geometric_mean_average_precision
+from rankbook.metrics.interpolation import (
+    ELEVEN_RECALL_LEVELS,
+    eleven_point_average_precision,
+    interpolated_precision,
+)
+from rankbook.metrics.means import GM_FLOOR, geometric_mean_average_precision
 from rankbook.metrics.precision import f1_at_k, precision_at_k, r_precision, recall_at_k, success_at_k
 from rankbook.metrics.reciprocal_rank import reciprocal_rank
 
 SUMMARY_ROW = "all"
 PROGRESS_AFTER = 2.0  # seconds
 CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
-RECALL_LEVELS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 
 
 class TopicMismatchWarning(UserWarning):
@@ -94,7 +97,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("Rprec", "R-prec"),
     Family("bpref", "bpref"),
     Family("recip_rank", "RR"),
-    Family("iprec_at_recall", "IPrec@r", RECALL_LEVELS),
+    Family("iprec_at_recall", "IPrec@r", ELEVEN_RECALL_LEVELS),
     Family("P", "P@k", CUTOFFS),
     Family("recall", "R@k", CUTOFFS),
     Family("11pt_avg", "11pt"),
@@ -411,7 +414,7 @@ def _evaluate_table(qrels, run, measures, *, complete=False, max_docs=None, rele
         per_topic = {key: value.tolist() for key, value in outcome.values.items()}
         ap = per_topic.get(("gm_map", None))
         gmean = None if ap is None else math.exp(
-            sum(math.log(max(value, _batch.GM_FLOOR)) for value in ap) / len(ap))
+            sum(math.log(max(value, GM_FLOOR)) for value in ap) / len(ap))
         if progress and time.monotonic() - counted > PROGRESS_AFTER:
             print(f"evaluated {len(topics):,} topics in {time.monotonic() - counted:.1f} s",
                   file=sys.stderr)

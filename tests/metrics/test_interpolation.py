@@ -9,7 +9,6 @@ thousands of random rankings, compared for exact equality of the doubles.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -25,8 +24,6 @@ from rankbook.metrics.interpolation import ELEVEN_RECALL_LEVELS
 import pytrec_eval  # noqa: E402  (a pinned test dependency: never skipped)
 
 TREC_EVAL_DATA = Path(__file__).resolve().parents[1] / "data" / "trec_eval"
-if not TREC_EVAL_DATA.exists():  # the copy kept in the repository, if any
-    TREC_EVAL_DATA = Path(__file__).resolve().parents[1] / "data" / "trec_eval"
 
 LECTURE = [1, 0, 1, 0, 1]  # lecture seed (004): relevant at ranks 1, 3, 5; R = 3
 IPREC_NAMES = [f"iprec_at_recall_{level:.2f}" for level in ELEVEN_RECALL_LEVELS]
@@ -137,22 +134,6 @@ def test_ten_relevant_documents_every_level_is_a_document():
 
 # --- trec_eval's own regression output ---------------------------------------------------
 
-def _trec_eval_test_topics():
-    """Grade vectors of results.test, in trec_eval's order (score desc, then docno desc)."""
-    qrels = defaultdict(dict)
-    for line in (TREC_EVAL_DATA / "qrels.test").read_text().splitlines():
-        topic, _, doc, grade = line.split()
-        qrels[topic][doc] = int(grade)
-    run = defaultdict(list)
-    for line in (TREC_EVAL_DATA / "results.test").read_text().splitlines():
-        topic, _, doc, _, score, _ = line.split()
-        run[topic].append((float(score), doc))
-    topics = sorted(run)
-    rankings = [[qrels[t].get(doc, 0) for _, doc in sorted(run[t], reverse=True)] for t in topics]
-    R = [sum(grade >= 1 for grade in qrels[t].values()) for t in topics]
-    return topics, rankings, R
-
-
 def _trec_eval_output(name):
     values = {}
     for line in (TREC_EVAL_DATA / name).read_text().splitlines():
@@ -161,8 +142,8 @@ def _trec_eval_output(name):
     return values
 
 
-def test_trec_eval_regression_output_per_topic_and_mean():
-    topics, rankings, R = _trec_eval_test_topics()
+def test_trec_eval_regression_output_per_topic_and_mean(trec_eval_test_topics):
+    topics, rankings, R = trec_eval_test_topics
     per_topic = _trec_eval_output("out.test.aq")
     means = _trec_eval_output("out.test")
     table = np.array([rb.interpolated_precision(r, n) for r, n in zip(rankings, R)])

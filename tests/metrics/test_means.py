@@ -10,7 +10,6 @@ on random queries, averaged here by the textbook formulas.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -25,9 +24,6 @@ from rankbook import InvalidTypeError, InvalidValueError
 
 import pytrec_eval  # noqa: E402  (a pinned test dependency: never skipped)
 
-TREC_EVAL_DATA = Path(__file__).resolve().parents[1] / "data" / "trec_eval"
-if not TREC_EVAL_DATA.exists():  # the copy kept in the repository, if any
-    TREC_EVAL_DATA = Path(__file__).resolve().parents[1] / "data" / "trec_eval"
 
 
 def close(value, expected) -> bool:
@@ -112,21 +108,8 @@ def test_means_call_the_single_query_functions(monkeypatch):
 
 # --- trec_eval's own regression output ---------------------------------------------------
 
-def test_trec_eval_out_test_map_gm_map_recip_rank():
-    # Minimal local reading of qrels.test / results.test: trec_eval orders each topic by
-    # score descending, then document id descending; unjudged documents are non-relevant.
-    qrels = defaultdict(dict)
-    for line in (TREC_EVAL_DATA / "qrels.test").read_text().splitlines():
-        topic, _, doc, grade = line.split()
-        qrels[topic][doc] = int(grade)
-    run = defaultdict(list)
-    for line in (TREC_EVAL_DATA / "results.test").read_text().splitlines():
-        topic, _, doc, _, score, _ = line.split()
-        run[topic].append((float(score), doc))
-    topics = sorted(run)
-    rankings = [[qrels[t].get(doc, 0) for _, doc in sorted(run[t], reverse=True)] for t in topics]
-    R = [sum(grade >= 1 for grade in qrels[t].values()) for t in topics]
-
+def test_trec_eval_out_test_map_gm_map_recip_rank(trec_eval_test_topics):
+    _, rankings, R = trec_eval_test_topics
     # out.test: map 0.1785, gm_map 0.1051, recip_rank 0.4064 (num_q 3).
     assert f"{rb.mean_average_precision(rankings, R):.4f}" == "0.1785"
     assert f"{rb.geometric_mean_average_precision(rankings, R):.4f}" == "0.1051"

@@ -247,7 +247,8 @@ def success_at_k(relevance: Sequence[float], k: int, *, relevance_threshold: flo
     $$\text{success}@k = \left[\, \sum_{i=1}^{k} [\,rel_i \ge t\,] \ge 1 \,\right]$$
 
     Averaged over queries it is the fraction of queries answered in the top k
-    (also called hit rate or "hits@k").
+    (often called the hit rate; beware that some libraries use "hits@k" for
+    the *number* of relevant documents in the top k instead).
 
     Parameters
     ----------

@@ -1,0 +1,192 @@
+"""Properties every metric in the registry must declare, checked on random rankings.
+
+The pattern is scikit-learn's: one table (``PROPERTIES``) says, for each function in
+``rankbook.metrics.registry.METRICS``, how to call it on a random query and what must hold:
+
+- its range (``low`` <= value <= ``high``);
+- its value for a perfect ranking (all relevant documents first, in decreasing grade,
+  none left unretrieved), where the metric has a known maximum;
+- whether appending a non-relevant document at the end of the list can change it. For
+  every measure here it cannot (positions past the end already count as non-relevant),
+  except the ROC curve and AUC when the totals default to the list's own counts.
+
+A metric added to the registry without a row here fails ``test_every_metric_declares_
+its_properties``, so no metric escapes these checks. The expected values are properties of
+the definitions (a perfect ranking has AP = 1, a fraction lies in [0, 1]), not numbers
+produced by the code under test.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import rankbook as rb
+from rankbook.metrics.registry import METRICS
+
+
+@dataclass(frozen=True)
+class Query:
+    """One random query: the ranked grades and what lies outside the list."""
+
+    ranking: list[int]
+    missed_relevant: int     # relevant documents never retrieved
+    missed_nonrelevant: int  # judged non-relevant documents never retrieved
+    k: int
+
+    @property
+    def R(self) -> int:
+        return sum(g is not None and g >= 1 for g in self.ranking) + self.missed_relevant
+
+    @property
+    def N(self) -> int:
+        return sum(g is not None and g < 1 for g in self.ranking) + self.missed_nonrelevant
+
+    @property
+    def ideal(self) -> list[int]:
+        return [g for g in self.ranking if g is not None] + [1] * self.missed_relevant
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What one metric promises. ``call`` maps a Query to a number (or arrays)."""
+
+    call: Callable[[Query], object]
+    low: float = 0.0
+    high: float = 1.0
+    perfect: Callable[[Query], float] | None = None  # value on a perfect ranking, if known
+    tail_invariant: bool = True
+
+
+def _one(value_when_relevant_exists: float):
+    """A perfect-ranking value that holds when the query has a relevant document (else 0)."""
+    return lambda q: value_when_relevant_exists if q.R > 0 else 0.0
+
+
+PROPERTIES: dict[str, Declared] = {
+    "precision_at_k": Declared(lambda q: rb.precision_at_k(q.ranking, q.k),
+                               perfect=lambda q: min(q.k, q.R) / q.k),
+    "recall_at_k": Declared(lambda q: rb.recall_at_k(q.ranking, q.k, q.R),
+                            perfect=lambda q: min(q.k, q.R) / q.R if q.R else 0.0),
+    "f1_at_k": Declared(lambda q: rb.f1_at_k(q.ranking, q.k, q.R),
+                        perfect=lambda q: 2 * min(q.k, q.R) / (q.k + q.R) if q.R else 0.0),
+    "r_precision": Declared(lambda q: rb.r_precision(q.ranking, q.R), perfect=_one(1.0)),
+    "success_at_k": Declared(lambda q: rb.success_at_k(q.ranking, q.k), perfect=_one(1.0)),
+    "average_precision": Declared(lambda q: rb.average_precision(q.ranking, q.R),
+                                  perfect=_one(1.0)),
+    "reciprocal_rank": Declared(lambda q: rb.reciprocal_rank(q.ranking), perfect=_one(1.0)),
+    "dcg_at_k": Declared(lambda q: rb.dcg_at_k(q.ranking, q.k), high=math.inf),
+    "idcg_at_k": Declared(lambda q: rb.idcg_at_k(q.ideal, q.k), high=math.inf),
+    "ndcg_at_k": Declared(lambda q: rb.ndcg_at_k(q.ranking, q.k, ideal=q.ideal),
+                          perfect=_one(1.0)),
+    # The means over two queries (the same ranking twice, so the tail check appends to both).
+    "mean_average_precision": Declared(
+        lambda q: rb.mean_average_precision([q.ranking, q.ranking], [q.R, q.R]),
+        perfect=_one(1.0)),
+    "mean_reciprocal_rank": Declared(
+        lambda q: rb.mean_reciprocal_rank([q.ranking, q.ranking]), perfect=_one(1.0)),
+    # GMAP floors each AP at 1e-5 (trec_eval), so its lowest value is 1e-5, not 0.
+    "geometric_mean_average_precision": Declared(
+        lambda q: rb.geometric_mean_average_precision([q.ranking, q.ranking], [q.R, q.R]),
+        low=1e-5, perfect=lambda q: 1.0 if q.R else 1e-5),
+    # Search length counts documents examined: 1 .. len(list), or inf when nothing relevant
+    # is found; on a perfect ranking the answer is at rank 1.
+    "search_length": Declared(lambda q: rb.search_length(q.ranking), low=1.0, high=math.inf,
+                              perfect=lambda q: 1.0 if q.R else math.inf),
+    "precision_recall_curve": Declared(lambda q: rb.precision_recall_curve(q.ranking, q.R)),
+    "interpolated_precision": Declared(lambda q: rb.interpolated_precision(q.ranking, q.R),
+                                       perfect=_one(1.0)),
+    "eleven_point_average_precision": Declared(
+        lambda q: rb.eleven_point_average_precision(q.ranking, q.R), perfect=_one(1.0)),
+    # LAG counts non-relevant documents above each relevant one: 0 at best; nan when the
+    # list holds no relevant document (nothing to average; see rankbook.metrics.lag).
+    "lag": Declared(lambda q: rb.lag(q.ranking), high=math.inf,
+                    perfect=lambda q: 0.0 if q.R else math.nan),
+    "mean_lag": Declared(lambda q: rb.mean_lag([q.ranking, q.ranking]), high=math.inf,
+                         perfect=lambda q: 0.0 if q.R else math.nan),
+    # With the totals left to default, the list's own counts define the ROC space, so one
+    # more non-relevant document at the end changes the FPR steps: not tail invariant.
+    "roc_curve": Declared(lambda q: rb.roc_curve(q.ranking, n_relevant=q.R, n_nonrelevant=q.N),
+                          tail_invariant=False),
+    "roc_auc": Declared(lambda q: rb.roc_auc(q.ranking, n_relevant=q.R, n_nonrelevant=q.N),
+                        perfect=lambda q: 1.0, tail_invariant=False),
+    "bpref": Declared(lambda q: rb.bpref(q.ranking, q.R, q.N), perfect=_one(1.0)),
+}
+
+
+def test_every_metric_declares_its_properties():
+    names = {info.function.__name__ for info in METRICS}
+    assert names <= set(PROPERTIES), f"declare the properties of {sorted(names - set(PROPERTIES))}"
+    assert set(PROPERTIES) <= names, f"not in the registry: {sorted(set(PROPERTIES) - names)}"
+
+
+@st.composite
+def queries(draw):
+    ranking = draw(st.lists(st.sampled_from([0, 0, 0, 1, 2, 3]), min_size=1, max_size=20))
+    return Query(ranking, draw(st.integers(0, 3)), draw(st.integers(0, 3)),
+                 draw(st.integers(1, 25)))
+
+
+def _defined(name: str, q: Query) -> bool:
+    """ROC needs both a relevant and a non-relevant item; everything else is always defined."""
+    return not name.startswith("roc") or (q.R > 0 and q.N > 0)
+
+
+def _values(result) -> np.ndarray:
+    if isinstance(result, tuple):
+        return np.concatenate([np.atleast_1d(np.asarray(part, dtype=float)) for part in result])
+    return np.atleast_1d(np.asarray(result, dtype=float))
+
+
+def _same(a, b) -> bool:
+    a, b = _values(a), _values(b)
+    if b.size == 1:  # a declared scalar holds at every point of a curve
+        b = np.broadcast_to(b, a.shape)
+    return a.shape == b.shape and bool(np.all((a == b) | (np.isnan(a) & np.isnan(b))
+                                              | np.isclose(a, b, rtol=1e-12, atol=1e-12)))
+
+
+NAMES = sorted(PROPERTIES)
+
+
+@settings(max_examples=400, deadline=None)
+@given(q=queries(), name=st.sampled_from(NAMES))
+def test_values_lie_in_the_declared_range(q, name):
+    assume(_defined(name, q))
+    declared = PROPERTIES[name]
+    values = _values(declared.call(q))
+    values = values[~np.isnan(values)]
+    assert np.all(values >= declared.low - 1e-12), (name, q, values)
+    assert np.all(values <= declared.high + 1e-12), (name, q, values)
+
+
+@settings(max_examples=400, deadline=None)
+@given(q=queries(), name=st.sampled_from([n for n in NAMES if PROPERTIES[n].perfect]))
+def test_a_perfect_ranking_reaches_the_declared_value(q, name):
+    perfect = Query(sorted(q.ranking, reverse=True), 0, q.missed_nonrelevant, q.k)
+    assume(_defined(name, perfect))
+    declared = PROPERTIES[name]
+    assert _same(declared.call(perfect), declared.perfect(perfect)), (name, perfect)
+
+
+@settings(max_examples=400, deadline=None)
+@given(q=queries(), name=st.sampled_from([n for n in NAMES if PROPERTIES[n].tail_invariant]))
+def test_a_non_relevant_document_appended_at_the_end_changes_nothing(q, name):
+    # The appended document is one of the judged non-relevant documents not retrieved before
+    # (so R and N stay the same) or, when there is none, an unjudged document (None).
+    if q.missed_nonrelevant:
+        longer = Query(q.ranking + [0], q.missed_relevant, q.missed_nonrelevant - 1, q.k)
+    else:
+        longer = Query(q.ranking + [None], q.missed_relevant, 0, q.k)
+    assume(_defined(name, q) and _defined(name, longer))
+    declared = PROPERTIES[name]
+    before, after = declared.call(q), declared.call(longer)
+    if name == "precision_recall_curve":  # one more point, the earlier points unchanged
+        assert _same(tuple(part[:-1] for part in after), before), (q, before, after)
+    else:
+        assert _same(before, after), (name, q, before, after)

@@ -2,7 +2,8 @@
 
 A page that contains the marker ``<!-- metric-index -->`` gets, in its place, a
 Markdown table with one row per entry of ``rankbook.metrics.registry.METRICS``:
-the metric (linked to its page), the Python function, trec_eval's name and the
+the metric (linked to its page), the Python function (linked to its API
+entry, every one importable as ``rankbook.<name>``), trec_eval's name and the
 one-line summary. The registry is the one list of metrics, so a new metric
 appears here without editing any page.
 
@@ -51,7 +52,8 @@ def metric_table(from_page: str) -> str:
         link = posixpath.relpath(page, here or ".")
         trec_cell = f"`{_cell(trec_eval)}`" if trec_eval else "—"
         lines.append(
-            f"| [{_cell(name)}]({link}) | `rankbook.{function.__name__}` "
+            f"| [{_cell(name)}]({link}) "
+            f"| [`{function.__name__}`][{function.__module__}.{function.__name__}] "
             f"| {trec_cell} | {_cell(summary)} |"
         )
     return "\n".join(lines) + "\n"

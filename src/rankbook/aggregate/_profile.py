@@ -1,0 +1,224 @@
+r"""The ranked lists of one query, as arrays every aggregation method reads.
+
+Every method of :mod:`rankbook.aggregate` starts the same way: a *profile*,
+the $L$ ranked lists that voters returned for one query, is turned into a
+:class:`Profile` by :func:`make_profile`, and the method's scores are turned
+into the result by :func:`ranked_result`. Nothing else is shared, so a
+method's source reads like its formula.
+
+A list is either a sequence of item ids, best first, or a mapping
+``item -> score`` (higher is better; its ranks are the scores sorted
+descending, equal scores keeping the mapping's order). Lists may be partial and
+of different lengths: an item a list does not contain is *unranked* in it.
+
+Notation (used by every page of the aggregation docs):
+
+| symbol | array | meaning |
+| --- | --- | --- |
+| $L$ | ``n_lists`` | number of lists (voters) |
+| $n$ | ``n_items`` | distinct items over all lists |
+| $r_\ell(x)$ | ``rank[l, x]`` | 1-based rank of item $x$ in list $\ell$; ``inf`` when unranked |
+| $s_\ell(x)$ | ``score[l, x]`` | score of $x$ in list $\ell$; ``nan`` when unranked or when the list has no scores |
+| $\lvert\ell\rvert$ | ``length[l]`` | items in list $\ell$ |
+| $w_\ell$ | ``weight[l]`` | the list's weight (1 unless given) |
+| $h(x)$ | ``hits[x]`` | lists that rank $x$ |
+
+``inf`` for an unranked item makes the textbook convention fall out of plain
+comparisons: an unranked item is below every ranked one, and two unranked items
+tie.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from rankbook._errors import InvalidTypeError, InvalidValueError
+
+
+@dataclass(frozen=True)
+class Profile:
+    """The ranked lists of one query as arrays (see the module docstring for the symbols)."""
+
+    items: tuple            # item ids, in order of first appearance (list by list, best first)
+    rank: np.ndarray        # (L, n) float: 1-based rank, inf when unranked
+    score: np.ndarray       # (L, n) float: score, nan when unranked or the list has none
+    has_scores: np.ndarray  # (L,) bool: the list was a mapping item -> score
+    weight: np.ndarray      # (L,) float
+
+    @property
+    def n_lists(self) -> int:
+        return self.rank.shape[0]
+
+    @property
+    def n_items(self) -> int:
+        return self.rank.shape[1]
+
+    @property
+    def ranked(self) -> np.ndarray:
+        """(L, n) bool: whether list ``l`` ranks item ``x``."""
+        return np.isfinite(self.rank)
+
+    @property
+    def length(self) -> np.ndarray:
+        """(L,) int: items in each list."""
+        return self.ranked.sum(axis=1)
+
+    @property
+    def hits(self) -> np.ndarray:
+        """(n,) int: lists that rank each item."""
+        return self.ranked.sum(axis=0)
+
+
+def make_profile(lists, weights=None, *, name: str = "lists") -> Profile:
+    r"""Check the ranked lists of one query and turn them into a :class:`Profile`.
+
+    Parameters
+    ----------
+    lists : sequence of (sequence of item ids, or mapping item -> score)
+        One ranked list per voter, best first.
+    weights : sequence of float, optional
+        One non-negative weight per list; default 1 each.
+    name : str
+        How the caller's argument is named in error messages.
+
+    Returns
+    -------
+    Profile
+
+    Raises
+    ------
+    rankbook.InvalidTypeError
+        If ``lists`` is not a sequence of lists, or a score is not a number.
+    rankbook.InvalidValueError
+        If there is no list, an item appears twice in one list, a score is not
+        finite, or ``weights`` does not give one finite, non-negative number per list.
+
+    Examples
+    --------
+    >>> p = make_profile([["a", "b", "c"], {"b": 0.9, "d": 0.5}])
+    >>> p.items
+    ('a', 'b', 'c', 'd')
+    >>> p.rank
+    array([[ 1.,  2.,  3., inf],
+           [inf,  1., inf,  2.]])
+    >>> p.hits.tolist()
+    [1, 2, 1, 1]
+    """
+    if isinstance(lists, (str, bytes, Mapping)) or not isinstance(lists, Sequence):
+        raise InvalidTypeError(
+            f"{name} must be a sequence of ranked lists (each a list of item ids, best first, "
+            f"or a dict item -> score), got {type(lists).__name__}; e.g. "
+            f"{name}=[['a', 'b'], ['b', 'a']].")
+    if len(lists) == 0:
+        raise InvalidValueError(f"{name} is empty; give at least one ranked list.")
+    columns: dict = {}
+    per_list = []
+    for position, ranked_list in enumerate(lists):
+        order, scores = _one_list(ranked_list, f"{name}[{position}]")
+        for item in order:
+            columns.setdefault(item, len(columns))
+        per_list.append((order, scores))
+    L, n = len(lists), len(columns)
+    rank = np.full((L, n), np.inf)
+    score = np.full((L, n), np.nan)
+    has_scores = np.zeros(L, dtype=bool)
+    for row, (order, scores) in enumerate(per_list):
+        where = [columns[item] for item in order]
+        rank[row, where] = np.arange(1, len(order) + 1)
+        if scores is not None:
+            score[row, where] = scores
+            has_scores[row] = True
+    return Profile(tuple(columns), rank, score, has_scores, _weights(weights, L))
+
+
+def _one_list(ranked_list, where: str):
+    """``(items best first, their scores or None)`` of one list, checked."""
+    if isinstance(ranked_list, Mapping):
+        scores = []
+        for item, value in ranked_list.items():
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                raise InvalidTypeError(
+                    f"{where}[{item!r}] is {value!r}; a score must be a number.")
+            if not math.isfinite(value):
+                raise InvalidValueError(
+                    f"{where}[{item!r}] is {value}; a score must be a finite number "
+                    "(leave an item out of the list to say it is unranked).")
+            scores.append(float(value))
+        items = list(ranked_list)
+        order = sorted(range(len(items)), key=lambda i: -scores[i])  # stable: ties keep order
+        return [items[i] for i in order], np.array([scores[i] for i in order], dtype=float)
+    if isinstance(ranked_list, (str, bytes)) or not isinstance(ranked_list, Sequence):
+        raise InvalidTypeError(
+            f"{where} must be a list of item ids (best first) or a dict item -> score, got "
+            f"{type(ranked_list).__name__} {ranked_list!r}.")
+    items = list(ranked_list)
+    seen: set = set()
+    for item in items:
+        if item in seen:
+            raise InvalidValueError(
+                f"{where} lists item {item!r} twice; a ranked list holds each item once.")
+        seen.add(item)
+    return items, None
+
+
+def _weights(weights, L: int) -> np.ndarray:
+    if weights is None:
+        return np.ones(L)
+    values = np.asarray(weights, dtype=float) if not isinstance(weights, (str, bytes)) else None
+    if values is None or values.ndim != 1 or values.size != L:
+        raise InvalidValueError(
+            f"weights must give one number per list ({L} lists), got {weights!r}.")
+    if not np.all(np.isfinite(values)) or np.any(values < 0):
+        raise InvalidValueError(
+            f"weights must be finite and non-negative, got {values.tolist()}.")
+    return values
+
+
+def ranked_result(profile: Profile, scores, *, higher_is_better: bool = True) -> dict:
+    r"""The method's result: ``{item: score}``, best first, with the documented tie rule.
+
+    Items are ordered by score (descending, or ascending when
+    ``higher_is_better`` is False, as for RRA's p-values); equal scores by the
+    number of lists that rank the item, more first; then by item id ascending.
+    This is FLAGR's rule for its output lists, and it is used for every method
+    and convention so that results are reproducible.
+
+    Parameters
+    ----------
+    profile : Profile
+    scores : array of float, shape (n,)
+        One score per item of ``profile.items``.
+    higher_is_better : bool, default True
+
+    Returns
+    -------
+    dict
+        Item id -> float score, in the aggregate order.
+
+    Examples
+    --------
+    >>> p = make_profile([["a", "b"], ["b"]])
+    >>> ranked_result(p, [1.0, 1.0])      # tie on score: b is in two lists
+    {'b': 1.0, 'a': 1.0}
+    """
+    values = np.asarray(scores, dtype=float)
+    if values.shape != (profile.n_items,):
+        raise InvalidValueError(
+            f"expected {profile.n_items} scores, one per item, got shape {values.shape}.")
+    hits = profile.hits
+    sign = -1.0 if higher_is_better else 1.0
+    positions = sorted(range(profile.n_items),
+                       key=lambda x: (sign * values[x], -hits[x], _id_key(profile.items[x])))
+    return {profile.items[x]: float(values[x]) for x in positions}
+
+
+def _id_key(item):
+    """Sort key for item ids: numbers before text, each in its natural order."""
+    if isinstance(item, numbers.Real) and not isinstance(item, bool):
+        return (0, float(item), "")
+    return (1, 0.0, str(item))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rankbook import RankbookError
-from rankbook.evaluate import evaluate
+from rankbook.evaluation import evaluate
 from rankbook.io import read_flagr_lists, read_qrels, read_run
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "guide" / "bad_input.md"

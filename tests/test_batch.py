@@ -1,6 +1,6 @@
-"""The batch evaluator (rankbook._batch) equals the per-topic textbook path on random data.
+"""The batch evaluator (rankbook.evaluation.batch) equals the per-topic textbook path on random data.
 
-The textbook path (``rankbook.evaluate._evaluate_textbook``) calls the metric
+The textbook path (``rankbook.evaluation._evaluate_textbook``) calls the metric
 functions of rankbook.metrics once per topic: it is the reference. The batch path,
 which ``evaluate`` uses, computes the same numbers with numpy segment operations;
 every per-topic value and the summary row must agree within 1e-12, under every
@@ -18,8 +18,8 @@ import pandas as pd
 import pytest
 
 from rankbook import InputFileError
-from rankbook import _batch
-from rankbook.evaluate import TopicMismatchWarning, _evaluate_textbook, evaluate
+from rankbook.evaluation import batch as _batch
+from rankbook.evaluation import TopicMismatchWarning, _evaluate_textbook, evaluate
 from rankbook.io import write_qrels
 
 ALL = "all_trec"

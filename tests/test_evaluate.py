@@ -1,4 +1,4 @@
-"""rankbook.evaluate: measure names, options, one-sided topics, hand-computed values."""
+"""rankbook.evaluate (rankbook.evaluation): measure names, options, one-sided topics, hand-computed values."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from rankbook import InvalidValueError
-from rankbook.evaluate import TopicMismatchWarning, evaluate, format_trec, parse_measures
+from rankbook.evaluation import TopicMismatchWarning, evaluate, format_trec, parse_measures
 
 QRELS = {"q1": {"a": 1, "b": 0, "c": 1, "z": 2}, "q2": {"x": 1}, "q3": {"k": 1}}
 RUN = {"q1": {"a": 0.9, "b": 0.8, "c": 0.7, "u": 0.1}, "q2": {"y": 0.5, "x": 0.5},

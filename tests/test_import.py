@@ -26,7 +26,7 @@ def test_import_rankbook_loads_no_pandas_matplotlib_or_scipy():
 
 def test_the_cli_eval_path_loads_no_pandas_or_matplotlib():
     # `rankbook eval --format trec` prints straight from arrays (see docs/performance.md).
-    loaded = _imported_after("import rankbook.cli, rankbook.evaluate, rankbook.io")
+    loaded = _imported_after("import rankbook.cli, rankbook.evaluation, rankbook.io")
     assert not loaded & {"pandas", "matplotlib"}, sorted(loaded & {"pandas", "matplotlib"})
 
 

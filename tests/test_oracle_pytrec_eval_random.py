@@ -17,7 +17,7 @@ import pytest
 
 import pytrec_eval  # noqa: E402  (a pinned test dependency: never skipped)
 
-from rankbook.evaluate import TopicMismatchWarning, evaluate  # noqa: E402
+from rankbook.evaluation import TopicMismatchWarning, evaluate  # noqa: E402
 
 MEASURES = {
     "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",

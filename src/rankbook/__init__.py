@@ -2,9 +2,11 @@
 
 The metric functions live in `rankbook.metrics` and are all importable from
 `rankbook` itself; `explain` shows the running values of a ranking and the
-arithmetic behind them; `rankbook.evaluate` scores TREC-style runs as
-trec_eval 9.x does. pandas and matplotlib are imported only when a function
-that needs them is called.
+arithmetic behind them; `evaluate` scores TREC-style runs as trec_eval 9.x
+does (it lives in `rankbook.evaluation`); `rankbook.io` reads and writes runs
+and qrels. pandas, matplotlib and scipy are imported only when a function that
+needs them is called, and `evaluate`, `io` and the other larger parts are
+loaded on first use.
 
 Examples
 --------
@@ -12,6 +14,10 @@ Examples
 >>> rb.precision_at_k([1, 0, 1, 1, 0, 1, 0, 0], 5)
 0.6
 """
+
+from __future__ import annotations
+
+import importlib
 
 from rankbook._errors import InputFileError, InvalidTypeError, InvalidValueError, RankbookError
 from rankbook.explain import explain
@@ -21,12 +27,39 @@ from rankbook.relevance import relevance_from
 
 __version__ = "0.1.0"
 
+# Loaded on first use (PEP 562): name -> (module, attribute or None for the module itself).
+_LAZY = {
+    "evaluate": ("rankbook.evaluation", "evaluate"),
+    "format_trec": ("rankbook.evaluation", "format_trec"),
+    "TopicMismatchWarning": ("rankbook.evaluation", "TopicMismatchWarning"),
+    "io": ("rankbook.io", None),
+    "evaluation": ("rankbook.evaluation", None),
+    "aggregate": ("rankbook.aggregate", None),
+}
+
 __all__ = [
     *_metric_names,
     "explain",
     "relevance_from",
+    *_LAZY,
     "RankbookError",
     "InvalidValueError",
     "InvalidTypeError",
     "InputFileError",
 ]
+
+
+def __getattr__(name: str):
+    try:
+        module, attribute = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'rankbook' has no attribute {name!r}") from None
+    value = importlib.import_module(module)
+    if attribute is not None:
+        value = getattr(value, attribute)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

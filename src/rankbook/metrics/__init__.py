@@ -2,7 +2,7 @@
 
 Every function takes the grades of one ranked list (rank 1 first) and what its
 formula needs, and returns a number. Files, topics and tables are built on top
-of these in `rankbook.evaluate` and `rankbook.explain`.
+of these in `rankbook.evaluation` and `rankbook.explain`.
 """
 
 from rankbook.metrics.average_precision import average_precision

@@ -1,8 +1,8 @@
 r"""The batch evaluator: every measure of every topic at once, with numpy segment operations.
 
-This module is an *optimisation* of :mod:`rankbook.evaluate`'s per-topic path, which
+This module is an *optimisation* of :mod:`rankbook.evaluation`'s per-topic path, which
 calls the textbook functions of :mod:`rankbook.metrics` once per topic and measure
-(the reference; still reachable as ``rankbook.evaluate._evaluate_textbook``).
+(the reference; still reachable as ``rankbook.evaluation._evaluate_textbook``).
 Here the whole run is one array, sorted by (topic, score descending, docid
 descending) as trec_eval orders it, and each measure is computed for all topics with
 array operations over the rows of each topic ("segments"). Every block below names

@@ -357,7 +357,7 @@ def _evaluate_textbook(qrels, run, measures: str | Sequence[str] | None = None, 
                        max_docs: int | None = None, relevance_level: float = 1):
     """:func:`evaluate` by the per-topic path: each textbook function called once per topic.
 
-    The reference the batch path (:mod:`rankbook._batch`) is tested against; same
+    The reference the batch path (:mod:`rankbook.evaluation.batch`) is tested against; same
     arguments and result as :func:`evaluate`.
     """
     table = _evaluate_table(qrels, run, measures, complete=complete, max_docs=max_docs,
@@ -394,7 +394,7 @@ class _Table:
 def _evaluate_table(qrels, run, measures, *, complete=False, max_docs=None, relevance_level=1,
                     progress=False, batch=True) -> _Table:
     """Read the inputs and evaluate, by the batch path when it supports every measure."""
-    from rankbook import _batch
+    from rankbook.evaluation import batch as _batch
 
     columns, complete, max_docs, level = _options(measures, complete, max_docs, relevance_level)
     families = _families(columns)

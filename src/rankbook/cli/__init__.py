@@ -1,0 +1,49 @@
+"""The ``rankbook`` command line: a thin layer over the Python functions, one module per sub-command.
+
+Each sub-command parses its arguments, calls the middle floor
+(:func:`rankbook.explain`, ...) and prints. Errors rankbook raises on purpose
+are printed to stderr as one line, without a traceback, and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rankbook._errors import RankbookError
+from rankbook.cli import eval as _eval
+from rankbook.cli import exercises as _exercises
+from rankbook.cli import explain as _explain
+
+# One module per sub-command, each with add_parser(subparsers) and run(args).
+SUBCOMMANDS = (_explain, _eval, _exercises)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``rankbook`` command."""
+    parser = argparse.ArgumentParser(
+        prog="rankbook",
+        description="Ranking-evaluation metrics as plain, documented reference implementations.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for command in SUBCOMMANDS:
+        command.add_parser(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``rankbook`` command; return its exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        args.run(args)
+    except RankbookError as error:
+        print(f"rankbook {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""``rankbook eval``: score a TREC run against qrels, as trec_eval 9.x does."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+FORMATS = ("trec", "table", "csv", "json", "markdown", "latex")
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "eval",
+        help="score a TREC run against qrels, as trec_eval 9.x does (same numbers, same layout)",
+        description=(
+            "Evaluate a run against relevance judgments with trec_eval 9.x's semantics: each "
+            "topic's documents are ordered by score descending (ties by document id descending; "
+            "the rank column is ignored), and the summary line 'all' is the mean over topics "
+            "(the sum for num_ret, num_rel, num_rel_ret; the geometric mean for gm_map). "
+            "QRELS is 'qid iter docid grade' per line, RUN 'qid Q0 docid rank score tag'; "
+            "files ending in .gz are decompressed. The default output can be diffed against "
+            "trec_eval's."
+        ),
+        epilog=(
+            "measures (-m, repeatable), canonical or trec_eval notation:\n"
+            "  P@10 R@100 AP AP@10 GMAP RR R-prec nDCG nDCG@10 bpref success@5 iP@0.3 11pt\n"
+            "  P_10 P.5,10 recall.100 map map_cut.10 gm_map recip_rank Rprec ndcg ndcg_cut.10\n"
+            "  success.5 iprec_at_recall 11pt_avg num_ret num_rel num_rel_ret num_q runid\n"
+            "  set_P set_recall set_F set_map, or all_trec for all of them\n"
+            "\n"
+            "examples:\n"
+            "  rankbook eval qrels.test results.test            # trec_eval's default measures\n"
+            "  rankbook eval -q -m map -m P.5,10 qrels.test results.test\n"
+            "  rankbook eval -c -M 100 -m nDCG@10 qrels.test run.gz --format table\n"
+            "  rankbook eval -l 2 -m all_trec qrels.rel_level results.test --format csv > scores.csv"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("qrels", metavar="QRELS", help="relevance judgments (TREC qrels file)")
+    parser.add_argument("run_file", metavar="RUN", help="the run to evaluate (TREC run file)")
+    parser.add_argument("-q", dest="per_query", action="store_true",
+                        help="also print one block per topic (trec_eval's -q), e.g. -q")
+    parser.add_argument("-c", dest="complete", action="store_true",
+                        help="average over every qrels topic; a topic missing from the run "
+                             "scores 0 (trec_eval's -c), e.g. -c")
+    parser.add_argument("-M", dest="max_docs", type=int, default=None, metavar="N",
+                        help="evaluate only the first N documents of each topic (trec_eval's "
+                             "-M), e.g. -M 100")
+    parser.add_argument("-l", dest="relevance_level", type=float, default=1, metavar="N",
+                        help="lowest grade that counts as relevant (trec_eval's -l) "
+                             "[default: 1], e.g. -l 2")
+    parser.add_argument("-m", dest="measures", action="append", default=None, metavar="MEASURE",
+                        help="a measure to compute; repeat for several (default: trec_eval's "
+                             "default set), e.g. -m map -m P.5,10 -m nDCG@10")
+    parser.add_argument("--format", choices=FORMATS, default="trec",
+                        help="trec: trec_eval's layout (measure, topic, value; tab-separated); "
+                             "table: aligned columns; csv, json, markdown, latex: one row per "
+                             "topic and one column per measure [default: trec], e.g. "
+                             "--format table")
+    parser.add_argument("--decimals", type=int, default=4, metavar="N",
+                        help="decimals in the table, markdown and latex formats [default: 4], "
+                             "e.g. --decimals 6")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> None:
+    import warnings
+
+    from rankbook.evaluation import _evaluate_table, _frame, _trec_text
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = _evaluate_table(
+            args.qrels,
+            args.run_file,
+            args.measures,
+            complete=args.complete,
+            max_docs=args.max_docs,
+            relevance_level=args.relevance_level,
+            progress=True,
+        )
+    for warning in caught:
+        print(f"rankbook eval: note: {warning.message}", file=sys.stderr)
+    if args.format == "trec":  # printed straight from the arrays: no pandas import needed
+        sys.stdout.write(_trec_text(table, header=args.measures is None,
+                                    per_query=args.per_query))
+        return
+    result = _frame(table, args.per_query)
+    table = result.drop(columns=[c for c in result.columns if result[c].dtype == object])
+    if args.format == "csv":
+        sys.stdout.write(table.to_csv(float_format="%.17g"))
+    elif args.format == "json":
+        sys.stdout.write(table.to_json(orient="index", double_precision=15, indent=2) + "\n")
+    elif args.format == "latex":
+        sys.stdout.write(table.to_latex(float_format=f"%.{args.decimals}f"))
+    elif args.format == "markdown":
+        sys.stdout.write(_markdown(table, args.decimals))
+    else:
+        print(table.to_string(float_format=lambda x: f"{x:.{args.decimals}f}"))
+
+
+def _markdown(table, decimals: int) -> str:
+    """A GitHub-flavoured Markdown table (pandas' to_markdown needs tabulate)."""
+    header = ["query", *map(str, table.columns)]
+    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join(["---"] * len(header)) + " |"]
+    for topic, row in table.iterrows():
+        cells = [str(topic)] + [str(int(v)) if table[c].dtype.kind == "i" else f"{v:.{decimals}f}"
+                                for c, v in row.items()]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"

@@ -191,8 +191,8 @@ def test_n_relevant_of_the_wrong_type(name, bad):
 
 def test_n_relevant_with_a_threshold():
     # Grades 1 are not relevant at threshold 2, so R = 1 is enough here.
-    assert rb.recall_at_k([2, 1, 1], 3, 1, relevance_threshold=2) == 1.0
-    check(lambda: rb.recall_at_k([2, 2, 1], 3, 1, relevance_threshold=2), InvalidValueError,
+    assert rb.recall_at_k([2, 1, 1], 3, 1, relevance_level=2) == 1.0
+    check(lambda: rb.recall_at_k([2, 2, 1], 3, 1, relevance_level=2), InvalidValueError,
           "n_relevant=1")
 
 
@@ -226,15 +226,15 @@ def test_unknown_convention_names(call, argument, value):
 
 @pytest.mark.parametrize("bad", ["1", None, [1]])
 def test_threshold_of_the_wrong_type(bad):
-    check(lambda: rb.precision_at_k(SEED, 3, relevance_threshold=bad), InvalidTypeError,
-          "relevance_threshold")
-    check(lambda: rb.explain(SEED, 4, relevance_threshold=bad), InvalidTypeError,
-          "relevance_threshold")
+    check(lambda: rb.precision_at_k(SEED, 3, relevance_level=bad), InvalidTypeError,
+          "relevance_level")
+    check(lambda: rb.explain(SEED, 4, relevance_level=bad), InvalidTypeError,
+          "relevance_level")
 
 
 @pytest.mark.parametrize("bad", [math.nan, math.inf])
 def test_threshold_not_finite(bad):
     with pytest.raises(RankbookError) as caught:
-        rb.average_precision(SEED, 4, relevance_threshold=bad)
+        rb.average_precision(SEED, 4, relevance_level=bad)
     assert isinstance(caught.value, (ValueError, TypeError))
-    assert "relevance_threshold" in str(caught.value)
+    assert "relevance_level" in str(caught.value)

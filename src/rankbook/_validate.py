@@ -121,7 +121,7 @@ def n_relevant(value, grades: np.ndarray, threshold: float, name: str = "n_relev
     return int(value)
 
 
-def threshold(value, name: str = "relevance_threshold") -> float:
+def threshold(value, name: str = "relevance_level") -> float:
     """Return the relevance threshold as a float."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InvalidTypeError(

@@ -42,7 +42,7 @@ def explain(
     gain: str = "linear",
     discount: str = "log2",
     ap_denominator: str = "relevant",
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
     extra: Sequence[str] = (),
     n_nonrelevant: int | None = None,
 ) -> Explanation:
@@ -54,7 +54,7 @@ def explain(
 
     Conventions are those of the metric functions and are passed on to them:
     ``gain`` and ``discount`` to the DCG family, ``ap_denominator`` to
-    `average_precision` (its ``denominator``), ``relevance_threshold`` to
+    `average_precision` (its ``denominator``), ``relevance_level`` to
     the binary measures.
 
     Edge cases: without ``n_relevant`` the columns that need R (R@k, F1@k,
@@ -78,7 +78,7 @@ def explain(
         Discount of the DCG family.
     ap_denominator : {"relevant", "retrieved_relevant", "min_k_relevant"}, default "relevant"
         Denominator of AP@k (see `average_precision`).
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
     extra : sequence of str, default ()
         Optional columns to add after the default ones, any of ``"iP@k"``,
@@ -167,7 +167,7 @@ def explain(
             "relevance is empty: explain needs at least one ranked document, e.g. "
             "explain([1, 0, 1], n_relevant=2)."
         )
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     _validate.choice(ap_denominator, AP_DENOMINATORS, "ap_denominator")
     ideal_grades = grades if ideal is None else _validate.grades(ideal, name="ideal")
     R = None if n_relevant is None else _validate.n_relevant(n_relevant, grades, threshold)
@@ -180,7 +180,7 @@ def explain(
             "number of relevant documents of the query."
         )
     if "TPR@k" in extra or "FPR@k" in extra:  # fails here if the ROC curve is undefined
-        roc_curve(grades, n_relevant=R, n_nonrelevant=n_nonrelevant, relevance_threshold=threshold)
+        roc_curve(grades, n_relevant=R, n_nonrelevant=n_nonrelevant, relevance_level=threshold)
 
     notes = []
     needs_R = R is None
@@ -206,7 +206,7 @@ def explain(
         gain=gain,
         discount=discount,
         ap_denominator=ap_denominator,
-        relevance_threshold=threshold,
+        relevance_level=threshold,
         notes=tuple(notes),
         extra=extra,
         n_nonrelevant=n_nonrelevant,
@@ -223,7 +223,7 @@ class Explanation:
     gain: str
     discount: str
     ap_denominator: str
-    relevance_threshold: float
+    relevance_level: float
     notes: tuple[str, ...] = ()
     extra: tuple[str, ...] = ()
     n_nonrelevant: int | None = None
@@ -238,38 +238,38 @@ class Explanation:
 
     def _values_at(self, k: int) -> dict[str, float]:
         """Every metric at rank k, each from its own function."""
-        grades, R, t = self.grades, self.n_relevant, self.relevance_threshold
+        grades, R, t = self.grades, self.n_relevant, self.relevance_level
         dcg_options = {"gain": self.gain, "discount": self.discount}
-        values = {"P@k": precision_at_k(grades, k, relevance_threshold=t)}
+        values = {"P@k": precision_at_k(grades, k, relevance_level=t)}
         if R is not None:
-            values["R@k"] = recall_at_k(grades, k, R, relevance_threshold=t)
-            values["F1@k"] = f1_at_k(grades, k, R, relevance_threshold=t)
+            values["R@k"] = recall_at_k(grades, k, R, relevance_level=t)
+            values["F1@k"] = f1_at_k(grades, k, R, relevance_level=t)
         values["DCG@k"] = dcg_at_k(grades, k, **dcg_options)
         values["IDCG@k"] = idcg_at_k(self.ideal, k, **dcg_options)
         values["nDCG@k"] = ndcg_at_k(grades, k, ideal=self.ideal, **dcg_options)
         if R is not None or self.ap_denominator == "retrieved_relevant":
             values["AP@k"] = average_precision(
-                grades, R, k=k, denominator=self.ap_denominator, relevance_threshold=t
+                grades, R, k=k, denominator=self.ap_denominator, relevance_level=t
             )
         values.update(self._extra_values_at(k))
         return values
 
     def _extra_values_at(self, k: int) -> dict[str, float]:
         """The optional columns at rank k, each from its own function."""
-        grades, R, t = self.grades, self.n_relevant, self.relevance_threshold
+        grades, R, t = self.grades, self.n_relevant, self.relevance_level
         values = {}
         if "iP@k" in self.extra:
-            recall = recall_at_k(grades, k, R, relevance_threshold=t)
-            values["iP@k"] = interpolated_precision(grades, R, recall, relevance_threshold=t)
+            recall = recall_at_k(grades, k, R, relevance_level=t)
+            values["iP@k"] = interpolated_precision(grades, R, recall, relevance_level=t)
         if "TPR@k" in self.extra or "FPR@k" in self.extra:
             fpr, tpr = roc_curve(grades, n_relevant=R, n_nonrelevant=self.n_nonrelevant,
-                                 relevance_threshold=t)
+                                 relevance_level=t)
             if "TPR@k" in self.extra:
                 values["TPR@k"] = float(tpr[k])
             if "FPR@k" in self.extra:
                 values["FPR@k"] = float(fpr[k])
         if "LAG@k" in self.extra:
-            values["LAG@k"] = lag(grades[:k], relevance_threshold=t)
+            values["LAG@k"] = lag(grades[:k], relevance_level=t)
         return values
 
     def _build_table(self):
@@ -277,7 +277,7 @@ class Explanation:
 
         rows = []
         for k, grade in enumerate(self.grades, start=1):
-            row = {"k": k, "grade": grade, "relevant": grade >= self.relevance_threshold}
+            row = {"k": k, "grade": grade, "relevant": grade >= self.relevance_level}
             row.update(self._values_at(k))
             rows.append(row)
         return pd.DataFrame(rows).set_index("k")
@@ -483,7 +483,7 @@ def _extra_steps(ex: Explanation, k: int, found: int, values, fmt):
             f"iP@{k} = \\max_{{j \\,:\\, R@j \\ge R@{k}}} P@j = \\max({shown}) = {fmt(values['iP@k'])}",
             f"iP@{k} = max of P@j over ranks j with R@j >= R@{k} = max({shown}) = {fmt(values['iP@k'])}",
         )
-    relevant = [ex.grades[i] >= ex.relevance_threshold for i in range(len(ex.grades))]
+    relevant = [ex.grades[i] >= ex.relevance_level for i in range(len(ex.grades))]
     if "TPR@k" in values.index:
         P = ex.n_relevant if ex.n_relevant is not None else sum(relevant)
         yield Step(

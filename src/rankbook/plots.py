@@ -97,7 +97,7 @@ def precision_recall(
     relevance: Sequence[float],
     n_relevant: int,
     *,
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
     cutoff_rule: str = "trec_eval_9",
     ax=None,
 ):
@@ -120,7 +120,7 @@ def precision_recall(
         Grades of the ranked list, rank 1 first.
     n_relevant : int
         R, the number of relevant documents of the query.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
     cutoff_rule : {"trec_eval_9", "trec_eval_10", "exact"}, default "trec_eval_9"
         How the 11 points are read (see `interpolated_precision`); the
@@ -140,9 +140,9 @@ def precision_recall(
     ['precision at each rank (raw)', 'interpolated precision', '11 recall levels (11pt avg = 0.7697)']
     """
     grades = _validate.grades(relevance)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     R = _validate.n_relevant(n_relevant, grades, threshold)
-    options = {"relevance_threshold": threshold}
+    options = {"relevance_level": threshold}
     recall, precision = precision_recall_curve(grades, R, **options)
     levels = np.array(ELEVEN_RECALL_LEVELS)
     eleven = interpolated_precision(grades, R, levels, cutoff_rule=cutoff_rule, **options)
@@ -181,7 +181,7 @@ def roc(
     *,
     n_relevant: int | None = None,
     n_nonrelevant: int | None = None,
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
     ax=None,
 ):
     r"""Plot the ROC curve of a ranking, the chance diagonal, and the AUC in the legend.
@@ -199,7 +199,7 @@ def roc(
         Every relevant item of the query. Default: those in the list.
     n_nonrelevant : int, optional
         Every non-relevant item of the query. Default: those in the list.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
@@ -216,7 +216,7 @@ def roc(
     ['chance (AUC = 0.5)', 'this ranking (AUC = 0.7500)']
     """
     options = {"n_relevant": n_relevant, "n_nonrelevant": n_nonrelevant,
-               "relevance_threshold": relevance_threshold}
+               "relevance_level": relevance_level}
     fpr, tpr = roc_curve(relevance, **options)
     auc = roc_auc(relevance, **options)
 

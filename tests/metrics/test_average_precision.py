@@ -118,10 +118,10 @@ def test_zero_denominators_give_zero():
     assert average_precision([], 3) == 0.0
 
 
-def test_relevance_threshold_and_graded_lists():
+def test_relevance_level_and_graded_lists():
     graded = [2, 1, 3, 0]
     # Relevant at >= 2: ranks 1 and 3; P@1 = 1, P@3 = 2/3; R = 2.
-    assert close(average_precision(graded, 2, relevance_threshold=2), (F(1) + F(2, 3)) / 2)
+    assert close(average_precision(graded, 2, relevance_level=2), (F(1) + F(2, 3)) / 2)
     # Default threshold 1: ranks 1, 2, 3 relevant.
     assert close(average_precision(graded, 3), F(1))
 

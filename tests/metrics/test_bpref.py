@@ -38,7 +38,7 @@ def rankbook_bpref(qrels, ranking, threshold):
     relevance = [qrels.get(doc) for doc in ranking]  # None: not in the qrels
     R = sum(1 for g in qrels.values() if g >= threshold)
     N = sum(1 for g in qrels.values() if 0 <= g < threshold)
-    return bpref(relevance, R, N, relevance_threshold=threshold)
+    return bpref(relevance, R, N, relevance_level=threshold)
 
 
 @pytest.mark.parametrize("threshold", [1, 2, 3])
@@ -96,7 +96,7 @@ def test_edge_cases_R_0_and_N_0():
 def test_threshold():
     # Threshold 2: grade 1 is judged non-relevant. R = 2, N = 2; the relevant document at
     # rank 2 has one judged non-relevant above it: (1 - 1/2) / 2 = 1/4.
-    assert bpref([1, 2, 0], 2, 2, relevance_threshold=2) == float(F(1, 4))
+    assert bpref([1, 2, 0], 2, 2, relevance_level=2) == float(F(1, 4))
 
 
 @settings(max_examples=150, deadline=None)

@@ -56,7 +56,7 @@ def test_curve_edge_cases():
 
 
 def test_curve_threshold():
-    recall, precision = rb.precision_recall_curve([2, 1, 3], 2, relevance_threshold=2)
+    recall, precision = rb.precision_recall_curve([2, 1, 3], 2, relevance_level=2)
     assert recall.tolist() == exact([F(1, 2), F(1, 2), F(1)])
     assert precision.tolist() == exact([F(1), F(1, 2), F(2, 3)])
 
@@ -198,10 +198,10 @@ def test_equal_to_pytrec_eval_on_thousands_of_random_rankings(threshold):
     for (grades, missing), te in zip(queries, expected):
         R = sum(g >= threshold for g in grades) + missing
         Rs.add(R)
-        values = rb.interpolated_precision(grades, R, relevance_threshold=threshold)
+        values = rb.interpolated_precision(grades, R, relevance_level=threshold)
         assert values.tolist() == [te[name] for name in IPREC_NAMES], (grades, R)
         assert rb.eleven_point_average_precision(
-            grades, R, relevance_threshold=threshold) == te["11pt_avg"], (grades, R)
+            grades, R, relevance_level=threshold) == te["11pt_avg"], (grades, R)
     assert {3, 23, 57} <= Rs and any(R % 10 for R in Rs)
 
 

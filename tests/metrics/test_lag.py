@@ -65,7 +65,7 @@ def test_nothing_counted_is_nan():
 
 def test_graded_threshold_and_unjudged():
     # Grades 2, 1, 3 with threshold 2: relevant at ranks 1 and 3, lags 0 and 1.
-    assert lag([2, 1, 3], relevance_threshold=2) == 0.5
+    assert lag([2, 1, 3], relevance_level=2) == 0.5
     # None is unjudged and so non-relevant: lag of rank 3 is 2.
     assert lag([None, 0, 1]) == 2.0
     assert lag(np.array([0.0, 1.0])) == 1.0

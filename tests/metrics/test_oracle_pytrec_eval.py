@@ -49,7 +49,7 @@ def rankbook_values(qrels, ranking, threshold):
     relevance = [qrels.get(doc) for doc in ranking]  # None = unjudged
     ideal = list(qrels.values())
     R = sum(grade >= threshold for grade in qrels.values())
-    t = {"relevance_threshold": threshold}
+    t = {"relevance_level": threshold}
     values = {
         "Rprec": rb.r_precision(relevance, R, **t),
         "map": rb.average_precision(relevance, R, **t),

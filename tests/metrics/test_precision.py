@@ -97,14 +97,14 @@ def test_f1_zero_when_nothing_found():
     assert f1_at_k([0, 0, 1], 2, 1) == 0.0
 
 
-def test_relevance_threshold_on_graded_lists():
+def test_relevance_level_on_graded_lists():
     graded = [3, 1, 2, 0, 2]
     assert close(precision_at_k(graded, 5), Fraction(4, 5))
-    assert close(precision_at_k(graded, 5, relevance_threshold=2), Fraction(3, 5))
-    assert close(recall_at_k(graded, 3, 3, relevance_threshold=2), Fraction(2, 3))
-    assert close(r_precision(graded, 3, relevance_threshold=2), Fraction(2, 3))
-    assert success_at_k([1, 1, 2], 2, relevance_threshold=2) == 0.0
-    assert success_at_k([1, 1, 2], 3, relevance_threshold=2) == 1.0
+    assert close(precision_at_k(graded, 5, relevance_level=2), Fraction(3, 5))
+    assert close(recall_at_k(graded, 3, 3, relevance_level=2), Fraction(2, 3))
+    assert close(r_precision(graded, 3, relevance_level=2), Fraction(2, 3))
+    assert success_at_k([1, 1, 2], 2, relevance_level=2) == 0.0
+    assert success_at_k([1, 1, 2], 3, relevance_level=2) == 1.0
 
 
 def test_negative_grades_are_not_relevant():

@@ -176,7 +176,7 @@ def test_list_tuple_and_array_agree(ranking, k, extra):
 def test_threshold_is_the_same_as_binarising(ranking, k, threshold):
     binary = [int(g >= threshold) for g in ranking]
     R = n_relevant(ranking, threshold=threshold)
-    t = {"relevance_threshold": threshold}
+    t = {"relevance_level": threshold}
     assert rb.precision_at_k(ranking, k, **t) == rb.precision_at_k(binary, k)
     assert rb.average_precision(ranking, R, **t) == rb.average_precision(binary, R)
     assert rb.reciprocal_rank(ranking, **t) == rb.reciprocal_rank(binary)

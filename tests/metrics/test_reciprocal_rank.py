@@ -44,9 +44,9 @@ def test_cutoff():
 def test_threshold_and_grades():
     graded = [1, 0, 2, 3]
     assert reciprocal_rank(graded) == 1.0
-    assert close(reciprocal_rank(graded, relevance_threshold=2), Fraction(1, 3))
-    assert close(reciprocal_rank(graded, relevance_threshold=3), Fraction(1, 4))
-    assert close(reciprocal_rank([0.5, 0.7], relevance_threshold=0.6), Fraction(1, 2))
+    assert close(reciprocal_rank(graded, relevance_level=2), Fraction(1, 3))
+    assert close(reciprocal_rank(graded, relevance_level=3), Fraction(1, 4))
+    assert close(reciprocal_rank([0.5, 0.7], relevance_level=0.6), Fraction(1, 2))
 
 
 def test_unjudged_and_negative_are_non_relevant():

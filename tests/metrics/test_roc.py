@@ -89,7 +89,7 @@ def test_unretrieved_pairs_count_one_half():
 
 
 def test_graded_threshold_and_unjudged():
-    assert roc_auc([2, 1, 0, 3], relevance_threshold=2) == 0.5  # relevant at 1, 4 of 4
+    assert roc_auc([2, 1, 0, 3], relevance_level=2) == 0.5  # relevant at 1, 4 of 4
     assert roc_auc([None, 1]) == 0.0  # unjudged counts as non-relevant
     assert roc_auc(np.array([1.0, 0.0])) == 1.0
 

@@ -50,8 +50,8 @@ def test_too_few_relevant_documents_is_infinite():
 
 
 def test_threshold():
-    assert rb.search_length([1, 2, 1, 3], relevance_threshold=2) == 2.0
-    assert rb.search_length([1, 2, 1, 3], wanted=2, relevance_threshold=2,
+    assert rb.search_length([1, 2, 1, 3], relevance_level=2) == 2.0
+    assert rb.search_length([1, 2, 1, 3], wanted=2, relevance_level=2,
                             count="non_relevant") == 2.0
 
 

@@ -56,8 +56,10 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--ap-denominator", choices=AP_DENOMINATORS, default="relevant",
                         help="divide AP@k by R (trec_eval's), by the relevant documents in the "
                              "top k (FLAGR's table) or by min(k, R) [default: relevant]")
-    parser.add_argument("--threshold", type=float, default=1, metavar="T",
-                        help="lowest grade that counts as relevant [default: 1]")
+    parser.add_argument("-l", "--relevance-level", dest="relevance_level", type=float, default=1,
+                        metavar="L",
+                        help="lowest grade that counts as relevant, as trec_eval's -l "
+                             "[default: 1]")
     parser.add_argument("--extra", nargs="+", default=(), metavar="COLUMN",
                         help="optional columns: iP (interpolated precision, needs --relevant), "
                              "TPR, FPR (ROC coordinates), LAG")
@@ -76,7 +78,7 @@ def add_parser(subparsers) -> None:
 _EXPLAIN_OPTIONS = {
     "n_nonrelevant": "--nonrelevant",
     "n_relevant": "--relevant",
-    "relevance_threshold": "--threshold",
+    "relevance_level": "-l",
     "ap_denominator": "--ap-denominator",
     "extra=": "--extra=",
 }
@@ -102,7 +104,7 @@ def _explain(args) -> None:
         gain=args.gain,
         discount=args.discount,
         ap_denominator=args.ap_denominator,
-        relevance_threshold=args.threshold,
+        relevance_level=args.relevance_level,
         extra=args.extra,
         n_nonrelevant=args.nonrelevant,
     )

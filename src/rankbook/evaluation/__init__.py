@@ -434,7 +434,7 @@ def _evaluate_table(qrels, run, measures, *, complete=False, max_docs=None, rele
             gmean = geometric_mean_average_precision(
                 [topic.grades[:max_docs] for topic in found],
                 [int(np.count_nonzero(topic.ideal >= level)) for topic in found],
-                relevance_threshold=level)
+                relevance_level=level)
     del started
     return _summarise(columns, topics, per_topic, gmean, runid, only_run, only_qrels)
 
@@ -541,29 +541,29 @@ def _values(topic: _Topic, families: dict, level: float, max_docs: int | None) -
         elif family == "num_q":
             out[family, None] = 1
         elif family in ("map", "gm_map"):
-            out[family, None] = average_precision(grades, R, relevance_threshold=level)
+            out[family, None] = average_precision(grades, R, relevance_level=level)
         elif family == "map_cut":
             for k in params:
-                out[family, k] = average_precision(grades, R, k=k, relevance_threshold=level)
+                out[family, k] = average_precision(grades, R, k=k, relevance_level=level)
         elif family == "Rprec":
-            out[family, None] = r_precision(grades, R, relevance_threshold=level)
+            out[family, None] = r_precision(grades, R, relevance_level=level)
         elif family == "bpref":
             N = int(np.count_nonzero((topic.ideal >= 0) & (topic.ideal < level)))
             with_unjudged = np.where(judged, grades, None)
-            out[family, None] = bpref(with_unjudged, R, N, relevance_threshold=level)
+            out[family, None] = bpref(with_unjudged, R, N, relevance_level=level)
         elif family == "recip_rank":
-            out[family, None] = reciprocal_rank(grades, relevance_threshold=level)
+            out[family, None] = reciprocal_rank(grades, relevance_level=level)
         elif family == "iprec_at_recall":
-            values = interpolated_precision(grades, R, list(params), relevance_threshold=level)
+            values = interpolated_precision(grades, R, list(params), relevance_level=level)
             out.update({(family, p): float(v) for p, v in zip(params, values)})
         elif family == "P":
             for k in params:
-                out[family, k] = precision_at_k(grades, k, relevance_threshold=level)
+                out[family, k] = precision_at_k(grades, k, relevance_level=level)
         elif family == "recall":
             for k in params:
-                out[family, k] = recall_at_k(grades, k, R, relevance_threshold=level)
+                out[family, k] = recall_at_k(grades, k, R, relevance_level=level)
         elif family == "11pt_avg":
-            out[family, None] = eleven_point_average_precision(grades, R, relevance_threshold=level)
+            out[family, None] = eleven_point_average_precision(grades, R, relevance_level=level)
         elif family == "ndcg":
             out[family, None] = ndcg_at_k(grades, None, ideal=topic.ideal)
         elif family == "ndcg_cut":
@@ -571,11 +571,11 @@ def _values(topic: _Topic, families: dict, level: float, max_docs: int | None) -
                 out[family, k] = ndcg_at_k(grades, k, ideal=topic.ideal)
         elif family == "success":
             for k in params:
-                out[family, k] = success_at_k(grades, k, relevance_threshold=level)
+                out[family, k] = success_at_k(grades, k, relevance_level=level)
         elif family in ("set_P", "set_recall", "set_map", "set_F"):
             # The retrieved set is the list cut at its own length.
-            p = precision_at_k(grades, ret, relevance_threshold=level) if ret else 0.0
-            r = recall_at_k(grades, ret, R, relevance_threshold=level) if ret else 0.0
+            p = precision_at_k(grades, ret, relevance_level=level) if ret else 0.0
+            r = recall_at_k(grades, ret, R, relevance_level=level) if ret else 0.0
             if family == "set_P":
                 out[family, None] = p
             elif family == "set_recall":
@@ -583,7 +583,7 @@ def _values(topic: _Topic, families: dict, level: float, max_docs: int | None) -
             elif family == "set_map":
                 out[family, None] = p * r
             else:
-                out[family, None] = f1_at_k(grades, ret, R, relevance_threshold=level) if ret \
+                out[family, None] = f1_at_k(grades, ret, R, relevance_level=level) if ret \
                     else 0.0
     return out
 

@@ -25,7 +25,7 @@ def average_precision(
     *,
     k: int | None = None,
     denominator: str = "relevant",
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
 ) -> float:
     r"""Mean of the precision values at the ranks of the relevant documents.
 
@@ -62,7 +62,7 @@ def average_precision(
         Cut-off; None (default) uses the whole list.
     denominator : {"relevant", "retrieved_relevant", "min_k_relevant"}, default "relevant"
         Which $D$ to divide by (see above).
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -103,7 +103,7 @@ def average_precision(
     0.604167
     """
     grades = _validate.grades(relevance)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     _validate.choice(denominator, AP_DENOMINATORS, "denominator")
     k = _validate.cutoff(k, allow_none=True)
     if k is None:

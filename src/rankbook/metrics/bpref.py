@@ -27,7 +27,7 @@ def bpref(
     n_relevant: int,
     n_nonrelevant: int,
     *,
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
 ) -> float:
     r"""Binary preference: how many judged non-relevant documents each relevant one beats.
 
@@ -66,7 +66,7 @@ def bpref(
     n_nonrelevant : int
         N, the judged non-relevant documents of the query (grade between 0
         and the threshold), retrieved or not.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant (trec_eval's ``-l``). Judged
         non-relevant means a grade $\ge 0$ and below it.
 
@@ -102,7 +102,7 @@ def bpref(
     0.5625
     """
     grades, judged = _validate.judged_grades(relevance)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     judged &= grades >= 0  # trec_eval: a negative grade is "in the pool, unjudged"
     relevant = judged & (grades >= threshold)
     nonrelevant = judged & (grades < threshold)

@@ -33,7 +33,7 @@ CUTOFF_RULES = ("trec_eval_9", "trec_eval_10", "exact")
 
 
 def precision_recall_curve(
-    relevance: Sequence[float], n_relevant: int, *, relevance_threshold: float = 1
+    relevance: Sequence[float], n_relevant: int, *, relevance_level: float = 1
 ) -> tuple[np.ndarray, np.ndarray]:
     r"""Recall and precision after each rank of a ranking: one point per rank.
 
@@ -64,7 +64,7 @@ def precision_recall_curve(
     n_relevant : int
         R, the number of relevant documents of the query. It must be at least
         the number of relevant documents present in ``relevance``.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -97,7 +97,7 @@ def precision_recall_curve(
     [1.0, 0.5, 0.6667, 0.5, 0.6]
     """
     grades = _validate.grades(relevance)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     R = _validate.n_relevant(n_relevant, grades, threshold)
     found = np.cumsum(is_relevant(grades, threshold))
     ranks = np.arange(1, len(grades) + 1)
@@ -111,7 +111,7 @@ def interpolated_precision(
     n_relevant: int,
     recall_levels: Sequence[float] | float = ELEVEN_RECALL_LEVELS,
     *,
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
     cutoff_rule: str = "trec_eval_9",
 ) -> np.ndarray | float:
     r"""Interpolated precision at recall levels: the best precision at that recall or beyond.
@@ -162,7 +162,7 @@ def interpolated_precision(
     recall_levels : sequence of float or float, default (0.0, 0.1, ..., 1.0)
         The recall levels $r$, each between 0 and 1. The default is
         trec_eval's 11 standard levels.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
     cutoff_rule : {"trec_eval_9", "trec_eval_10", "exact"}, default "trec_eval_9"
         How a recall level becomes a number of relevant documents (see above).
@@ -208,9 +208,9 @@ def interpolated_precision(
     levels = _recall_levels(recall_levels)
     _validate.choice(cutoff_rule, CUTOFF_RULES, "cutoff_rule")
     grades = _validate.grades(relevance)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     R = _validate.n_relevant(n_relevant, grades, threshold)
-    _, precision = precision_recall_curve(grades, R, relevance_threshold=threshold)
+    _, precision = precision_recall_curve(grades, R, relevance_level=threshold)
     found = np.cumsum(is_relevant(grades, threshold))
 
     values = []
@@ -226,7 +226,7 @@ def eleven_point_average_precision(
     relevance: Sequence[float],
     n_relevant: int,
     *,
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
     cutoff_rule: str = "trec_eval_9",
 ) -> float:
     r"""Mean of the interpolated precision at the 11 recall levels 0.0, 0.1, ..., 1.0.
@@ -250,7 +250,7 @@ def eleven_point_average_precision(
         Grades of the ranked list, rank 1 first.
     n_relevant : int
         R, the number of relevant documents of the query.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
     cutoff_rule : {"trec_eval_9", "trec_eval_10", "exact"}, default "trec_eval_9"
         How a recall level becomes a number of relevant documents (see
@@ -294,7 +294,7 @@ def eleven_point_average_precision(
     """
     values = interpolated_precision(
         relevance, n_relevant, ELEVEN_RECALL_LEVELS,
-        relevance_threshold=relevance_threshold, cutoff_rule=cutoff_rule,
+        relevance_level=relevance_level, cutoff_rule=cutoff_rule,
     )
     return sum(float(v) for v in values[::-1]) / len(values)
 

@@ -33,7 +33,7 @@ def lag(
     n_relevant: int | None = None,
     *,
     unretrieved: str = "ignore",
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
 ) -> float:
     r"""Mean number of non-relevant items ranked above each relevant item.
 
@@ -82,7 +82,7 @@ def lag(
         ``"ignore"``.
     unretrieved : {"ignore", "bottom"}, default "ignore"
         What a relevant item that is not in the list counts (see above).
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant (correct).
 
     Returns
@@ -124,7 +124,7 @@ def lag(
     >>> lag([1, 0, 1, 0, 1], n_relevant=4, unretrieved="bottom")
     1.25
     """
-    lag_sum, counted = _lag_sum_and_count(relevance, n_relevant, unretrieved, relevance_threshold)
+    lag_sum, counted = _lag_sum_and_count(relevance, n_relevant, unretrieved, relevance_level)
     return lag_sum / counted if counted else math.nan
 
 
@@ -134,7 +134,7 @@ def mean_lag(
     *,
     unretrieved: str = "ignore",
     average: str = "query",
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
 ) -> float:
     r"""LAG over several queries: the mean of the per-query LAGs, or over all items.
 
@@ -169,7 +169,7 @@ def mean_lag(
         As in `lag`.
     average : {"query", "item"}, default "query"
         Macro (per query) or micro (per item) average, see above.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -204,7 +204,7 @@ def mean_lag(
     parts = []
     for q, (relevance, R) in enumerate(zip(rankings, totals)):
         try:
-            lag_sum, counted = _lag_sum_and_count(relevance, R, unretrieved, relevance_threshold)
+            lag_sum, counted = _lag_sum_and_count(relevance, R, unretrieved, relevance_level)
         except RankbookError as error:
             raise type(error)(f"query {q} (rankings[{q}]): {error}") from error
         if counted:  # a query whose LAG is nan is left out
@@ -216,10 +216,10 @@ def mean_lag(
     return sum(lag_sum for lag_sum, _ in parts) / sum(counted for _, counted in parts)
 
 
-def _lag_sum_and_count(relevance, n_relevant, unretrieved: str, relevance_threshold) -> tuple[int, int]:
+def _lag_sum_and_count(relevance, n_relevant, unretrieved: str, relevance_level) -> tuple[int, int]:
     """The sum of the item lags, and |C|, the number of relevant items counted."""
     grades = _validate.grades(relevance)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     _validate.choice(unretrieved, UNRETRIEVED, "unretrieved")
     if unretrieved == "bottom" and n_relevant is None:
         raise InvalidValueError(

@@ -41,7 +41,7 @@ def mean_average_precision(
     *,
     k: int | None = None,
     denominator: str = "relevant",
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
 ) -> float:
     r"""Mean of the average precision of each query (MAP).
 
@@ -53,7 +53,7 @@ def mean_average_precision(
 
     Every query counts once (a macro average). A query with $R_q = 0$ has
     $AP_q = 0$ and stays in the mean, as in trec_eval. The conventions of
-    `average_precision` (``k``, ``denominator``, ``relevance_threshold``)
+    `average_precision` (``k``, ``denominator``, ``relevance_level``)
     apply to every query alike.
 
     Parameters
@@ -72,7 +72,7 @@ def mean_average_precision(
     denominator : {"relevant", "retrieved_relevant", "min_k_relevant"}, default "relevant"
         AP's denominator (see `average_precision`); ``"relevant"`` is
         trec_eval's.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -118,7 +118,7 @@ def mean_average_precision(
     ap = [
         _each_query(
             q, average_precision, ranking, R,
-            k=k, denominator=denominator, relevance_threshold=relevance_threshold,
+            k=k, denominator=denominator, relevance_level=relevance_level,
         )
         for q, (ranking, R) in enumerate(zip(rankings, n_relevant))
     ]
@@ -129,7 +129,7 @@ def mean_reciprocal_rank(
     rankings: Sequence[Sequence[float]],
     *,
     k: int | None = None,
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
 ) -> float:
     r"""Mean over queries of one over the rank of the first relevant document (MRR).
 
@@ -151,7 +151,7 @@ def mean_reciprocal_rank(
         Cut-off applied to every query (ranx's ``mrr@k``, ir_measures'
         ``RR@k``); None (default) searches whole lists, as trec_eval's
         ``recip_rank`` does.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -186,7 +186,7 @@ def mean_reciprocal_rank(
     """
     rankings = _validate.rankings(rankings)
     rr = [
-        _each_query(q, reciprocal_rank, ranking, k=k, relevance_threshold=relevance_threshold)
+        _each_query(q, reciprocal_rank, ranking, k=k, relevance_level=relevance_level)
         for q, ranking in enumerate(rankings)
     ]
     return sum(rr) / len(rr)
@@ -198,7 +198,7 @@ def geometric_mean_average_precision(
     *,
     k: int | None = None,
     denominator: str = "relevant",
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
     floor: float = GM_FLOOR,
 ) -> float:
     r"""Geometric mean of the average precision of each query (GMAP), as trec_eval computes it.
@@ -235,7 +235,7 @@ def geometric_mean_average_precision(
         Cut-off applied to every query; None (default) uses the whole lists.
     denominator : {"relevant", "retrieved_relevant", "min_k_relevant"}, default "relevant"
         AP's denominator (see `average_precision`).
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
     floor : float, default 1e-5
         $\epsilon$, the smallest value a query's AP counts as; must be > 0.
@@ -290,7 +290,7 @@ def geometric_mean_average_precision(
         for ap in (
             _each_query(
                 q, average_precision, ranking, R,
-                k=k, denominator=denominator, relevance_threshold=relevance_threshold,
+                k=k, denominator=denominator, relevance_level=relevance_level,
             )
             for q, (ranking, R) in enumerate(zip(rankings, n_relevant))
         )

@@ -19,7 +19,7 @@ from rankbook import _validate
 from rankbook.metrics._common import relevant_in_top
 
 
-def precision_at_k(relevance: Sequence[float], k: int, *, relevance_threshold: float = 1) -> float:
+def precision_at_k(relevance: Sequence[float], k: int, *, relevance_level: float = 1) -> float:
     r"""Fraction of the first k results that are relevant.
 
     $$P@k = \frac{1}{k} \sum_{i=1}^{k} [\,rel_i \ge t\,]$$
@@ -39,7 +39,7 @@ def precision_at_k(relevance: Sequence[float], k: int, *, relevance_threshold: f
         document.
     k : int
         Cut-off, k >= 1. May exceed the length of the list.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant (trec_eval's ``-l``).
 
     Returns
@@ -73,12 +73,12 @@ def precision_at_k(relevance: Sequence[float], k: int, *, relevance_threshold: f
     """
     grades = _validate.grades(relevance)
     k = _validate.cutoff(k)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     return relevant_in_top(grades, k, threshold) / k
 
 
 def recall_at_k(
-    relevance: Sequence[float], k: int, n_relevant: int, *, relevance_threshold: float = 1
+    relevance: Sequence[float], k: int, n_relevant: int, *, relevance_level: float = 1
 ) -> float:
     r"""Fraction of all relevant documents that appear in the first k results.
 
@@ -99,7 +99,7 @@ def recall_at_k(
     n_relevant : int
         R, the number of relevant documents of the query. It must be at least
         the number of relevant documents present in ``relevance``.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -126,7 +126,7 @@ def recall_at_k(
     """
     grades = _validate.grades(relevance)
     k = _validate.cutoff(k)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     R = _validate.n_relevant(n_relevant, grades, threshold)
     if R == 0:
         return 0.0
@@ -134,7 +134,7 @@ def recall_at_k(
 
 
 def f1_at_k(
-    relevance: Sequence[float], k: int, n_relevant: int, *, relevance_threshold: float = 1
+    relevance: Sequence[float], k: int, n_relevant: int, *, relevance_level: float = 1
 ) -> float:
     r"""Harmonic mean of P@k and R@k.
 
@@ -158,7 +158,7 @@ def f1_at_k(
         Cut-off, k >= 1.
     n_relevant : int
         R, the number of relevant documents of the query.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -185,7 +185,7 @@ def f1_at_k(
     """
     grades = _validate.grades(relevance)
     k = _validate.cutoff(k)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     R = _validate.n_relevant(n_relevant, grades, threshold)
     found = relevant_in_top(grades, k, threshold)
     precision = found / k
@@ -195,7 +195,7 @@ def f1_at_k(
     return 2 * precision * recall / (precision + recall)
 
 
-def r_precision(relevance: Sequence[float], n_relevant: int, *, relevance_threshold: float = 1) -> float:
+def r_precision(relevance: Sequence[float], n_relevant: int, *, relevance_level: float = 1) -> float:
     r"""Precision at rank R, where R is the number of relevant documents.
 
     $$\text{R-prec} = P@R = \frac{1}{R} \sum_{i=1}^{R} [\,rel_i \ge t\,]$$
@@ -209,7 +209,7 @@ def r_precision(relevance: Sequence[float], n_relevant: int, *, relevance_thresh
         Grades of the ranked list, rank 1 first.
     n_relevant : int
         R, the number of relevant documents of the query.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -234,14 +234,14 @@ def r_precision(relevance: Sequence[float], n_relevant: int, *, relevance_thresh
     0.75
     """
     grades = _validate.grades(relevance)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     R = _validate.n_relevant(n_relevant, grades, threshold)
     if R == 0:
         return 0.0
     return relevant_in_top(grades, R, threshold) / R
 
 
-def success_at_k(relevance: Sequence[float], k: int, *, relevance_threshold: float = 1) -> float:
+def success_at_k(relevance: Sequence[float], k: int, *, relevance_level: float = 1) -> float:
     r"""1.0 if at least one relevant document is in the first k results, else 0.0.
 
     $$\text{success}@k = \left[\, \sum_{i=1}^{k} [\,rel_i \ge t\,] \ge 1 \,\right]$$
@@ -256,7 +256,7 @@ def success_at_k(relevance: Sequence[float], k: int, *, relevance_threshold: flo
         Grades of the ranked list, rank 1 first.
     k : int
         Cut-off, k >= 1.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -282,5 +282,5 @@ def success_at_k(relevance: Sequence[float], k: int, *, relevance_threshold: flo
     """
     grades = _validate.grades(relevance)
     k = _validate.cutoff(k)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     return 1.0 if relevant_in_top(grades, k, threshold) > 0 else 0.0

@@ -18,7 +18,7 @@ from rankbook.metrics._common import is_relevant
 
 
 def reciprocal_rank(
-    relevance: Sequence[float], *, k: int | None = None, relevance_threshold: float = 1
+    relevance: Sequence[float], *, k: int | None = None, relevance_level: float = 1
 ) -> float:
     r"""One over the rank of the first relevant document.
 
@@ -36,7 +36,7 @@ def reciprocal_rank(
         Grades of the ranked list, rank 1 first.
     k : int, optional
         Cut-off; None (default) searches the whole list.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -63,7 +63,7 @@ def reciprocal_rank(
     0.0
     """
     grades = _validate.grades(relevance)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     k = _validate.cutoff(k, allow_none=True)
     relevant_ranks = np.flatnonzero(is_relevant(grades[:k], threshold)) + 1
     if relevant_ranks.size == 0:

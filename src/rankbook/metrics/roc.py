@@ -29,7 +29,7 @@ def roc_curve(
     *,
     n_relevant: int | None = None,
     n_nonrelevant: int | None = None,
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
 ) -> tuple[np.ndarray, np.ndarray]:
     r"""False and true positive rates as the cut-off moves down the ranking.
 
@@ -63,7 +63,7 @@ def roc_curve(
     n_nonrelevant : int, optional
         N, every non-relevant item of the collection for this query,
         retrieved or not. Default: the non-relevant items in the list.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -110,7 +110,7 @@ def roc_curve(
     [0.0, 0.0, 0.25, 0.25, 0.5, 1.0]
     """
     false_positives, true_positives, P, N = _roc_counts(
-        relevance, n_relevant, n_nonrelevant, relevance_threshold
+        relevance, n_relevant, n_nonrelevant, relevance_level
     )
     return false_positives / N, true_positives / P
 
@@ -120,7 +120,7 @@ def roc_auc(
     *,
     n_relevant: int | None = None,
     n_nonrelevant: int | None = None,
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
 ) -> float:
     r"""Area under the ROC curve: how often a relevant item is ranked above a non-relevant one.
 
@@ -157,7 +157,7 @@ def roc_auc(
         P, every relevant item of the query. Default: those in the list.
     n_nonrelevant : int, optional
         N, every non-relevant item for the query. Default: those in the list.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -205,17 +205,17 @@ def roc_auc(
     >>> round(roc_auc([1, 0, 1, 0], n_relevant=3, n_nonrelevant=4), 6)
     0.666667
     """
-    fp, tp, P, N = _roc_counts(relevance, n_relevant, n_nonrelevant, relevance_threshold)
+    fp, tp, P, N = _roc_counts(relevance, n_relevant, n_nonrelevant, relevance_level)
     # The trapezoid rule on the curve (fp/N, tp/P), summed in whole numbers and divided
     # once, so that a perfect ranking gives exactly 1.0.
     twice_area = np.sum(np.diff(fp) * (tp[1:] + tp[:-1]))
     return float(twice_area) / (2 * P * N)
 
 
-def _roc_counts(relevance, n_relevant, n_nonrelevant, relevance_threshold):
+def _roc_counts(relevance, n_relevant, n_nonrelevant, relevance_level):
     """Non-relevant and relevant items above each cut-off (k = 0..n, then all), P and N."""
     grades = _validate.grades(relevance)
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     relevant = is_relevant(grades, threshold)
     P, N = _totals(relevant, n_relevant, n_nonrelevant)
 

@@ -30,7 +30,7 @@ def search_length(
     wanted: int = 1,
     count: str = "rank",
     scores: Sequence[float] | None = None,
-    relevance_threshold: float = 1,
+    relevance_level: float = 1,
 ) -> float:
     r"""How many documents a user examines to find the ``wanted``-th relevant one.
 
@@ -86,7 +86,7 @@ def search_length(
         The system's scores, non-increasing, to treat equal scores as ties
         and return Cooper's expected search length. None (default): the
         order of ``relevance`` is strict.
-    relevance_threshold : float, default 1
+    relevance_level : float, default 1
         Lowest grade that counts as relevant.
 
     Returns
@@ -140,7 +140,7 @@ def search_length(
     grades = _validate.grades(relevance)
     wanted = _validate.cutoff(wanted, "wanted")
     _validate.choice(count, COUNTS, "count")
-    threshold = _validate.threshold(relevance_threshold)
+    threshold = _validate.threshold(relevance_level)
     relevant = is_relevant(grades, threshold)
     if np.count_nonzero(relevant) < wanted:
         return math.inf

@@ -4,6 +4,16 @@ Each check returns the cleaned value or raises an `InvalidValueError` /
 `InvalidTypeError` whose message names the argument, the bad value and
 the fix. Keeping them here means every metric rejects bad input the same way.
 
+Missing arguments
+-----------------
+Every public metric function is decorated with `explains_missing_arguments`: a
+call that leaves out a required argument (``recall_at_k(grades, 5)``), or
+passes None where the formula needs a value (``average_precision(grades)``),
+raises an error that names the argument, says what it means (the first
+sentence of its entry under Parameters in the function's docstring) and shows
+a call that works (taken from the docstring's Examples, which the doctests
+run). The wording lives here once, so it is the same for every function.
+
 Unjudged documents
 ------------------
 A position in ``relevance`` may hold ``None``: a document nobody judged. Every
@@ -14,8 +24,12 @@ bpref skips it. ``NaN`` is refused, because a NaN grade is far more often a bug
 
 from __future__ import annotations
 
+import ast
+import functools
+import inspect
 import math
 import numbers
+import re
 from collections.abc import Mapping
 
 import numpy as np
@@ -104,11 +118,7 @@ def cutoff(k, name: str = "k", *, allow_none: bool = False):
 def n_relevant(value, grades: np.ndarray, threshold: float, name: str = "n_relevant") -> int:
     """Return R as an int, checking it is at least the relevant documents present."""
     if value is None:
-        raise InvalidValueError(
-            f"{name} (R, the number of relevant documents for the query, retrieved or "
-            f"not) is required by this formula; pass {name}=R. If the list holds every "
-            f"relevant document, R is the count of grades >= the threshold."
-        )
+        raise MissingArgument(name)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise InvalidTypeError(f"{name} must be a whole number >= 0, got {value!r}.")
     present = int(np.count_nonzero(grades >= threshold))
@@ -184,3 +194,159 @@ def per_query(values, rankings: list, name: str) -> list:
             f"give one {name} per query, in the order of rankings."
         )
     return values
+
+
+# --- a required argument that was not given ----------------------------------------------
+
+class MissingArgument(InvalidValueError):
+    """A check found None where the formula needs a value.
+
+    `explains_missing_arguments` rewords it with the function's own docstring;
+    raised outside a decorated function, it still says what to pass.
+    """
+
+    def __init__(self, name: str):
+        self.name = name
+        super().__init__(f"{name} is required by this formula; pass {name}=... "
+                         f"(see the function's Parameters).")
+
+
+def explains_missing_arguments(function):
+    """Decorate a public function so that a missing argument gets a helpful message.
+
+    A call that leaves out a required argument raises `InvalidTypeError` (a
+    ``TypeError``, as Python's own would be), and a check that finds None where
+    the formula needs a value raises `InvalidValueError`; both messages come from
+    `missing_argument_message`. Nothing is added to a call that succeeds but a
+    ``try``.
+    """
+    signature = inspect.signature(function)
+
+    @functools.wraps(function)
+    def checked(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except MissingArgument as missing:
+            raise InvalidValueError(missing_argument_message(function, missing.name)) from None
+        except TypeError:
+            name = _first_missing(signature, args, kwargs)
+            if name is None:
+                raise
+            raise InvalidTypeError(missing_argument_message(function, name)) from None
+
+    return checked
+
+
+def missing_argument_message(function, name: str) -> str:
+    """``f() needs NAME: what it means. For example: a call that works.``
+
+    The meaning is the first sentence of ``name``'s entry under Parameters in
+    the docstring of ``function``; the example is the first call of
+    ``function`` in its Examples that passes ``name`` with literal values.
+    """
+    doc = inspect.getdoc(function) or ""
+    meaning = _parameter_meaning(doc, name)
+    example = _example_call(doc, function.__name__, inspect.signature(function), name)
+    message = f"{function.__name__}() needs {name}"
+    message += f": {meaning}" if meaning else "."
+    if example:
+        message += f" For example: {example}"
+    else:
+        message += f" See help(rankbook.{function.__name__})."
+    return message
+
+
+def _first_missing(signature: inspect.Signature, args, kwargs) -> str | None:
+    """The first required parameter that ``args``/``kwargs`` leave out, or None."""
+    try:
+        bound = signature.bind_partial(*args, **kwargs)
+    except TypeError:
+        return None  # too many arguments or an unknown keyword: Python's message says it
+    for parameter in signature.parameters.values():
+        required = parameter.default is parameter.empty and parameter.kind not in (
+            parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
+        if required and parameter.name not in bound.arguments:
+            return parameter.name
+    return None
+
+
+def _parameter_meaning(doc: str, name: str) -> str:
+    """The first sentence of ``name``'s description under Parameters, or ''."""
+    section = re.search(r"^Parameters\n-+\n(.*?)(?:\n\n[A-Z][A-Za-z ]+\n-+\n|\Z)", doc,
+                        re.DOTALL | re.MULTILINE)
+    if not section:
+        return ""
+    entry = re.search(rf"^(?:[\w, ]+, )?{re.escape(name)}(?:, [\w, ]+)? :.*\n((?:[ \t]+.*\n?)+)",
+                      section.group(1), re.MULTILINE)
+    if not entry:
+        return ""
+    text = " ".join(entry.group(1).split()).replace("``", "").replace("$", "")
+    sentence = re.match(r"(.+?\.)(?:\s|$)", text)
+    text = sentence.group(1) if sentence else text
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        text = text[0].lower() + text[1:]  # "Grades of ..." reads on after the colon
+    return text
+
+
+def _example_call(doc: str, function_name: str, signature, name: str) -> str:
+    """The first call of the function in the doctests that gives ``name`` literally.
+
+    A name bound to a literal by an earlier doctest line (``runs = [[1, 0], [0, 1]]``)
+    is replaced by that literal, so the example stands on its own.
+    """
+    statements = []
+    for line in doc.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(">>> "):
+            statements.append(stripped[4:])
+        elif stripped.startswith("... ") and statements:
+            statements[-1] += " " + stripped[4:].strip()
+    known: dict[str, ast.expr] = {}
+    for statement in statements:
+        try:
+            tree = ast.parse(statement)
+        except SyntaxError:
+            continue
+        tree = _Substitute(known).visit(tree)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == function_name and _gives_literally(node, signature, name)):
+                return ast.unparse(node)
+        for node in tree.body:  # remember `x = <literal>` for the lines that follow
+            if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name) and _is_literal(node.value)):
+                known[node.targets[0].id] = node.value
+    return ""
+
+
+class _Substitute(ast.NodeTransformer):
+    """Replace names bound to literals by the literals."""
+
+    def __init__(self, known: dict):
+        self.known = known
+
+    def visit_Name(self, node: ast.Name):
+        if isinstance(node.ctx, ast.Load) and node.id in self.known:
+            return self.known[node.id]
+        return node
+
+
+def _is_literal(node: ast.expr) -> bool:
+    try:
+        ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError):
+        return False
+    return True
+
+
+def _gives_literally(call: ast.Call, signature, name: str) -> bool:
+    """Whether ``call`` passes ``name``, and every argument as a literal."""
+    if not all(_is_literal(arg) for arg in [*call.args, *(kw.value for kw in call.keywords)]):
+        return False
+    args = [ast.literal_eval(arg) for arg in call.args]
+    kwargs = {kw.arg: ast.literal_eval(kw.value) for kw in call.keywords}
+    try:
+        bound = signature.bind(*args, **kwargs)
+    except TypeError:
+        return False
+    return name in bound.arguments and bound.arguments[name] is not None

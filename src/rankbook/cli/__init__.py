@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rankbook import __version__
 from rankbook._errors import RankbookError
 from rankbook.cli import eval as _eval
 from rankbook.cli import exercises as _exercises
@@ -25,6 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rankbook",
         description="Ranking-evaluation metrics as plain, documented reference implementations.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help="print rankbook's version and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for command in SUBCOMMANDS:
         command.add_parser(subparsers)

@@ -19,6 +19,7 @@ from rankbook.metrics._common import is_relevant
 AP_DENOMINATORS = ("relevant", "retrieved_relevant", "min_k_relevant")
 
 
+@_validate.explains_missing_arguments
 def average_precision(
     relevance: Sequence[float],
     n_relevant: int | None = None,

@@ -22,6 +22,7 @@ from rankbook._errors import InvalidValueError
 from rankbook.metrics.roc import _at_least
 
 
+@_validate.explains_missing_arguments
 def bpref(
     relevance: Sequence[float | None],
     n_relevant: int,

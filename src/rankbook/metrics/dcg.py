@@ -51,6 +51,7 @@ def discount_values(n: int, discount: str = "log2") -> np.ndarray:
     return np.maximum(1.0, np.log2(ranks))
 
 
+@_validate.explains_missing_arguments
 def dcg_at_k(
     relevance: Sequence[float], k: int | None = None, *, gain: str = "linear", discount: str = "log2"
 ) -> float:
@@ -127,6 +128,7 @@ def dcg_at_k(
     return math.fsum(gain_values(top, gain) / discount_values(len(top), discount))
 
 
+@_validate.explains_missing_arguments
 def idcg_at_k(
     ideal: Sequence[float], k: int | None = None, *, gain: str = "linear", discount: str = "log2"
 ) -> float:
@@ -180,6 +182,7 @@ def idcg_at_k(
     return dcg_at_k(best_first, k, gain=gain, discount=discount)
 
 
+@_validate.explains_missing_arguments
 def ndcg_at_k(
     relevance: Sequence[float],
     k: int | None = None,

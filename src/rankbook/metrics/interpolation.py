@@ -32,6 +32,7 @@ ELEVEN_RECALL_LEVELS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 CUTOFF_RULES = ("trec_eval_9", "trec_eval_10", "exact")
 
 
+@_validate.explains_missing_arguments
 def precision_recall_curve(
     relevance: Sequence[float], n_relevant: int, *, relevance_level: float = 1
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -106,6 +107,7 @@ def precision_recall_curve(
     return recall, precision
 
 
+@_validate.explains_missing_arguments
 def interpolated_precision(
     relevance: Sequence[float],
     n_relevant: int,
@@ -222,6 +224,7 @@ def interpolated_precision(
     return np.array(values)
 
 
+@_validate.explains_missing_arguments
 def eleven_point_average_precision(
     relevance: Sequence[float],
     n_relevant: int,

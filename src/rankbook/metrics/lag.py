@@ -28,6 +28,7 @@ UNRETRIEVED = ("ignore", "bottom")
 AVERAGES = ("query", "item")
 
 
+@_validate.explains_missing_arguments
 def lag(
     relevance: Sequence[float],
     n_relevant: int | None = None,
@@ -128,6 +129,7 @@ def lag(
     return lag_sum / counted if counted else math.nan
 
 
+@_validate.explains_missing_arguments
 def mean_lag(
     rankings: Sequence[Sequence[float]],
     n_relevant: Sequence[int] | None = None,

@@ -35,6 +35,7 @@ from rankbook.metrics.reciprocal_rank import reciprocal_rank
 GM_FLOOR = 1e-5
 
 
+@_validate.explains_missing_arguments
 def mean_average_precision(
     rankings: Sequence[Sequence[float]],
     n_relevant: Sequence[int] | None,
@@ -125,6 +126,7 @@ def mean_average_precision(
     return sum(ap) / len(ap)
 
 
+@_validate.explains_missing_arguments
 def mean_reciprocal_rank(
     rankings: Sequence[Sequence[float]],
     *,
@@ -192,6 +194,7 @@ def mean_reciprocal_rank(
     return sum(rr) / len(rr)
 
 
+@_validate.explains_missing_arguments
 def geometric_mean_average_precision(
     rankings: Sequence[Sequence[float]],
     n_relevant: Sequence[int] | None,

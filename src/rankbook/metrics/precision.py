@@ -19,6 +19,7 @@ from rankbook import _validate
 from rankbook.metrics._common import relevant_in_top
 
 
+@_validate.explains_missing_arguments
 def precision_at_k(relevance: Sequence[float], k: int, *, relevance_level: float = 1) -> float:
     r"""Fraction of the first k results that are relevant.
 
@@ -77,6 +78,7 @@ def precision_at_k(relevance: Sequence[float], k: int, *, relevance_level: float
     return relevant_in_top(grades, k, threshold) / k
 
 
+@_validate.explains_missing_arguments
 def recall_at_k(
     relevance: Sequence[float], k: int, n_relevant: int, *, relevance_level: float = 1
 ) -> float:
@@ -133,6 +135,7 @@ def recall_at_k(
     return relevant_in_top(grades, k, threshold) / R
 
 
+@_validate.explains_missing_arguments
 def f1_at_k(
     relevance: Sequence[float], k: int, n_relevant: int, *, relevance_level: float = 1
 ) -> float:
@@ -195,6 +198,7 @@ def f1_at_k(
     return 2 * precision * recall / (precision + recall)
 
 
+@_validate.explains_missing_arguments
 def r_precision(relevance: Sequence[float], n_relevant: int, *, relevance_level: float = 1) -> float:
     r"""Precision at rank R, where R is the number of relevant documents.
 
@@ -241,6 +245,7 @@ def r_precision(relevance: Sequence[float], n_relevant: int, *, relevance_level:
     return relevant_in_top(grades, R, threshold) / R
 
 
+@_validate.explains_missing_arguments
 def success_at_k(relevance: Sequence[float], k: int, *, relevance_level: float = 1) -> float:
     r"""1.0 if at least one relevant document is in the first k results, else 0.0.
 

@@ -17,6 +17,7 @@ from rankbook import _validate
 from rankbook.metrics._common import is_relevant
 
 
+@_validate.explains_missing_arguments
 def reciprocal_rank(
     relevance: Sequence[float], *, k: int | None = None, relevance_level: float = 1
 ) -> float:

@@ -24,6 +24,7 @@ from rankbook._errors import InvalidTypeError, InvalidValueError
 from rankbook.metrics._common import is_relevant
 
 
+@_validate.explains_missing_arguments
 def roc_curve(
     relevance: Sequence[float],
     *,
@@ -115,6 +116,7 @@ def roc_curve(
     return false_positives / N, true_positives / P
 
 
+@_validate.explains_missing_arguments
 def roc_auc(
     relevance: Sequence[float],
     *,

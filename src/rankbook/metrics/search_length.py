@@ -24,6 +24,7 @@ from rankbook.metrics._common import is_relevant
 COUNTS = ("rank", "non_relevant")
 
 
+@_validate.explains_missing_arguments
 def search_length(
     relevance: Sequence[float],
     *,

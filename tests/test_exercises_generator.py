@@ -11,6 +11,8 @@ definitions with exact `Fraction` arithmetic (no call into rankbook):
 - Voorhees (1999), The TREC-8 Question Answering Track Report: reciprocal rank = 1 / rank of
   the first correct answer.
 - success@k (ir_measures' ``Success@k``): 1 if a relevant document is in the top k, else 0.
+- MAP and MRR: the arithmetic means of AP and RR over the queries (Manning et al. 2008,
+  section 8.4; Voorhees 1999).
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ from rankbook.exercises import (
     exercise_sheet,
     generate_exercises,
 )
+from rankbook.exercises import _exact, _solutions
 
 SEEDS = range(40)
 RATIONAL = ("P@k", "R@k", "F1@k", "R-prec", "success@k", "AP", "RR", "11pt")
+MEANS = ("MAP", "MRR")
 
 
 # --- reference formulas (textbook definitions, exact) -----------------------------------
@@ -93,6 +97,19 @@ REFERENCE = {
 }
 
 
+def ref_map(queries):
+    return sum((ref_average_precision(list(q.ranking), None, q.n_relevant) for q in queries),
+               Fraction(0)) / len(queries)
+
+
+def ref_mrr(queries):
+    return sum((ref_reciprocal_rank(list(q.ranking), None, None) for q in queries),
+               Fraction(0)) / len(queries)
+
+
+REFERENCE_MEANS = {"MAP": ref_map, "MRR": ref_mrr}
+
+
 def test_reference_formulas_on_the_seed_list():
     # FLAGR's 8-element list (conventions.md): relevant at ranks 1, 3, 4, 6, R = 4.
     ranking = [1, 0, 1, 1, 0, 1, 0, 0]
@@ -125,6 +142,24 @@ def test_rational_answers_equal_the_textbook_fraction(metric):
             assert str(expected) in exercise.solution
 
 
+@pytest.mark.parametrize("metric", MEANS)
+def test_mean_answers_equal_the_textbook_fraction(metric):
+    for seed in SEEDS:
+        for exercise in generate_exercises(metric, 5, seed=seed, length=1 + seed % 10):
+            assert isinstance(exercise.answer, Fraction)
+            assert len(exercise.queries) == 3
+            assert all(1 <= len(q.ranking) <= 6 for q in exercise.queries)
+            expected = REFERENCE_MEANS[metric](exercise.queries)
+            assert exercise.answer == expected, (metric, seed, exercise)
+            assert f"{metric} = (" in exercise.solution and str(expected) in exercise.solution
+
+
+def test_mean_exercises_have_no_single_ranking():
+    exercise = generate_exercises("MAP", 1)[0]
+    with pytest.raises(InvalidValueError, match=r"exercise.queries"):
+        exercise.ranking
+
+
 @pytest.mark.parametrize("metric", ["nDCG@k", "DCG@k"])
 def test_graded_answers_match_rankbook_to_four_decimals(metric):
     for seed in SEEDS:
@@ -144,17 +179,19 @@ def test_graded_answers_match_rankbook_to_four_decimals(metric):
 @pytest.mark.parametrize("metric", EXERCISE_METRICS)
 def test_every_exercise_is_well_formed(metric):
     exercises = [e for seed in SEEDS for e in generate_exercises(metric, 5, seed=seed)]
+    queries = [query for exercise in exercises for query in exercise.queries]
     for exercise in exercises:
         assert isinstance(exercise, Exercise)
-        assert any(grade >= 1 for grade in exercise.ranking)  # at least one relevant document
-        found = sum(1 for grade in exercise.ranking if grade >= 1)
-        assert exercise.n_relevant == found + len(exercise.unretrieved)
         if exercise.k is not None:
-            assert 1 <= exercise.k <= len(exercise.ranking)
-        assert str(list(exercise.ranking)) in exercise.question
+            assert 1 <= exercise.k <= 8  # the default length
+        for query in exercise.queries:
+            assert any(grade >= 1 for grade in query.ranking)  # a relevant document
+            found = sum(1 for grade in query.ranking if grade >= 1)
+            assert query.n_relevant == found + len(query.unretrieved)
+            assert str(list(query.ranking)).replace("[", "`[") in exercise.question
     # the pitfall: some queries have relevant documents that were not retrieved
-    assert any(exercise.unretrieved for exercise in exercises)
-    assert any(not exercise.unretrieved for exercise in exercises)
+    assert any(query.unretrieved for query in queries)
+    assert any(not query.unretrieved for query in queries)
 
 
 def test_exercises_are_frozen_and_numbered():
@@ -170,14 +207,46 @@ def test_metric_names_are_the_registry_names():
     assert generate_exercises("ndcg@k", 1)[0].metric == "nDCG@k"  # case is ignored
 
 
-@pytest.mark.parametrize("metric", ["MAP", "P@5", "", "precision"])
+@pytest.mark.parametrize("metric", ["precision", "", "P@x", "MAP@5", "AP@k", "P@5.5"])
 def test_unknown_metric_lists_the_accepted_ones(metric):
-    with pytest.raises(InvalidValueError, match=r"choose from 'P@k', .*'11pt'"):
+    with pytest.raises(InvalidValueError, match=r"choose from 'P@k', .*'11pt', 'MAP', 'MRR'"):
         generate_exercises(metric)
 
 
+@pytest.mark.parametrize(("spelled", "metric", "k"), [
+    ("P@5", "P@k", 5), ("p@5", "P@k", 5), ("P", "P@k", None), ("nDCG@10", "nDCG@k", 10),
+    ("ndcg", "nDCG@k", None), ("NDCG@K", "nDCG@k", None), ("map", "MAP", None),
+    ("Mrr", "MRR", None), ("r-PREC", "R-prec", None), ("11PT", "11pt", None),
+    ("Success@3", "success@k", 3), (" ap ", "AP", None),
+])
+def test_names_in_any_case_with_a_cut_off_or_without(spelled, metric, k):
+    sheet = generate_exercises(spelled, 4, seed=9)
+    assert {exercise.metric for exercise in sheet} == {metric}
+    if k is not None:
+        assert [exercise.k for exercise in sheet] == [k] * 4
+        # The rankings are those of the @k sheet with the same seed; only the cut-off differs.
+        drawn = generate_exercises(metric, 4, seed=9)
+        assert [e.ranking for e in sheet] == [e.ranking for e in drawn]
+        assert all(f"@{k}" in exercise.question for exercise in sheet)
+        assert all(exercise.solution for exercise in sheet)
+
+
+def test_a_fixed_cut_off_past_the_list_is_the_short_list_pitfall():
+    # P@k divides by k even past the end of the list (Manning et al. 2008, section 8.4).
+    for exercise in generate_exercises("P@10", 5, seed=4, length=6):
+        expected = ref_precision(list(exercise.ranking), 10, exercise.n_relevant)
+        assert exercise.k == 10 and exercise.answer == expected
+        assert "ranks 7 to 10 are past its end" in exercise.solution
+
+
+def test_a_cut_off_below_one_is_refused():
+    with pytest.raises(InvalidValueError, match=r"cut-off must be at least 1"):
+        generate_exercises("P@0")
+
+
 @pytest.mark.parametrize("arguments", [{"count": 0}, {"count": -1}, {"length": 0},
-                                       {"count": 2.5}, {"relevant_share": 1.5}])
+                                       {"length": 13}, {"count": 2.5},
+                                       {"relevant_share": 1.5}])
 def test_bad_count_or_length_raise(arguments):
     with pytest.raises(InvalidValueError):
         generate_exercises("AP", **arguments)
@@ -213,7 +282,7 @@ def test_cli_length_option(capsys):
 
 
 @pytest.mark.parametrize(("argv", "fragment"), [
-    (["exercises", "MAP"], "METRIC 'MAP' has no exercise generator; choose from"),
+    (["exercises", "precision"], "METRIC 'precision' has no exercise generator; choose from"),
     (["exercises", "AP", "--count", "0"], "--count 0"),
     (["exercises", "AP", "--length", "0"], "--length 0"),
 ])
@@ -234,3 +303,44 @@ def test_cli_help_has_examples(capsys):
     assert "rankbook exercises AP --count 3 --seed 1" in out
     assert all(name in out for name in EXERCISE_METRICS)
 
+
+
+def test_cli_accepts_p_at_5_and_any_case(capsys):
+    assert main(["exercises", "P@5", "--count", "2", "--answers"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Exercises: P@k\n") and out.count("Compute P@5,") == 2
+    assert main(["exercises", "ndcg", "--count", "1"]) == 0
+    assert "Compute nDCG@" in " ".join(capsys.readouterr().out.split())
+    assert main(["exercises", "MRR", "--count", "1", "--answers"]) == 0
+    assert "MRR = (" in capsys.readouterr().out
+
+
+# --- exact fractions recovered from the metric functions (issue 7, item 5) -----------------
+
+def test_exact_recovers_every_fraction_with_a_bounded_denominator():
+    # Every p/q with q <= 60, perturbed by a few units in the last place, comes back exactly.
+    for q in range(1, 61):
+        for p in range(0, q + 1):
+            value = p / q
+            for noisy in (value, value + 3e-16, value - 3e-16):
+                assert _exact.exact(noisy, q, "x") == Fraction(p, q)
+
+
+def test_exact_refuses_a_bound_too_large_for_a_float_to_decide():
+    with pytest.raises(ValueError, match=r"outside 1\.\.1000000"):
+        _exact.exact(0.5, 10**7, "x")
+
+
+def test_exact_fails_loudly_when_the_value_is_no_such_fraction():
+    # pi is no fraction with a denominator <= 100 (the nearest is 311/99, 1.8e-4 away).
+    with pytest.raises(AssertionError, match=r"311/99"):
+        _exact.exact(3.141592653589793, 100, "pi")
+
+
+def test_the_answers_come_from_the_metric_functions(monkeypatch):
+    # Swap rankbook's AP for a wrong one: the generator must notice (it recovers the fraction
+    # from the function's float and checks it), not silently use a second implementation.
+    wrong = lambda ranking, R, **kw: rb.average_precision(ranking, R, **kw) + 1e-3  # noqa: E731
+    monkeypatch.setattr(_solutions, "average_precision", wrong)
+    with pytest.raises(AssertionError, match=r"AP = .* is no fraction with denominator"):
+        generate_exercises("AP", 5, seed=0)

@@ -21,22 +21,24 @@ def add_parser(subparsers) -> None:
         ),
         epilog=(
             "metrics: " + " ".join(EXERCISE_METRICS) + "\n"
+            "  (any case; the @k may be left out, ndcg, or fixed, P@5)\n"
             "\n"
             "examples:\n"
             "  rankbook exercises AP --count 3 --seed 1 > sheet.md\n"
             "  rankbook exercises AP --count 3 --seed 1 --answers > key.md\n"
-            "  rankbook exercises nDCG@k --length 5 --answers"
+            "  rankbook exercises nDCG@k --length 5 --answers\n"
+            "  rankbook exercises P@5 --count 4          # a fixed cut-off; any case: ndcg, map"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("metric", metavar="METRIC",
-                        help="the metric asked for, in canonical notation, e.g. AP or P@k")
+                        help="the metric asked for, in canonical notation, e.g. AP, P@k, P@5, ndcg, MAP")
     parser.add_argument("--count", type=int, default=5, metavar="N",
                         help="number of exercises [default: 5]")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
                         help="seed of the random rankings: same seed, same sheet [default: 0]")
     parser.add_argument("--length", type=int, default=8, metavar="L",
-                        help="documents in each ranking [default: 8]")
+                        help="documents in each ranking, 1 to 12 [default: 8]")
     parser.add_argument("--answers", action="store_true",
                         help="also print the answer key, with the worked steps")
     parser.set_defaults(run=run)

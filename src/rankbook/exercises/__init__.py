@@ -1,0 +1,209 @@
+r"""Generated exercises with answer keys, for a class.
+
+`generate_exercises` draws small random rankings (binary grades for the binary
+measures, grades 0-3 for DCG and nDCG) and asks for one metric of each;
+`exercise_sheet` renders them as a Markdown sheet, with the answer key after
+it on request. The same ``seed`` always gives the same sheet, so a teacher can
+hand out the questions and publish the key later.
+
+Every answer is computed by the rankbook function of the metric, so the key
+can never disagree with the package. The answers of the rational measures
+(P@k, R@k, F1@k, R-prec, success@k, AP, RR, 11pt, MAP, MRR) are exact
+`fractions.Fraction`s, recovered from the function's float with
+``Fraction(value).limit_denominator(bound)``: the data bounds the denominator
+(P@k = f/k has one dividing k; AP one dividing R times the least common
+multiple of the relevant ranks), and a float that close to a fraction with a
+denominator that small can only be that fraction; the recovered fraction is
+checked to reproduce the float. DCG@k and nDCG@k answers are the rankbook
+values rounded to 4 decimals.
+
+The rankings are drawn to meet the classic pitfalls: some queries have
+relevant documents the system never retrieved (R is larger than the relevant
+documents in the list), and the cut-off k can be anywhere from 1 to the
+length of the list.
+
+| metric | answer | needs |
+| --- | --- | --- |
+| ``P@k``, ``success@k`` | Fraction | k |
+| ``R@k``, ``F1@k`` | Fraction | k, R |
+| ``R-prec``, ``AP``, ``11pt`` | Fraction | R |
+| ``RR`` | Fraction | |
+| ``MAP``, ``MRR`` | Fraction | three queries (and their R, for MAP) |
+| ``DCG@k``, ``nDCG@k`` | float (4 decimals) | k (and the unretrieved grades, for nDCG) |
+
+Examples
+--------
+>>> sheet = generate_exercises("P@k", 3, seed=7)
+>>> [exercise.number for exercise in sheet]
+[1, 2, 3]
+>>> all(isinstance(exercise.answer, Fraction) for exercise in sheet)
+True
+>>> generate_exercises("P@k", 3, seed=7) == sheet   # same seed, same sheet
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+
+from rankbook._errors import InvalidValueError
+from rankbook.exercises._draw import Exercise, Query, draw_exercise
+from rankbook.exercises._names import EXERCISE_METRICS, metric_and_cutoff
+from rankbook.exercises._sheet import answer_text, wrapped
+
+__all__ = ["EXERCISE_METRICS", "Exercise", "Query", "exercise_sheet", "generate_exercises"]
+
+#: The longest ranking an exercise draws: exact answers stay recoverable from floats
+#: (the 11-point average's denominator divides 11 lcm(1, ..., 12) = 304920) and the
+#: exercise stays one to do by hand.
+MAX_LENGTH = 12
+
+
+def generate_exercises(
+    metric: str,
+    count: int = 5,
+    *,
+    seed: int = 0,
+    length: int = 8,
+    relevant_share: float = 0.4,
+) -> list[Exercise]:
+    r"""A reproducible sheet of exercises on one metric, each with its exact answer.
+
+    Each exercise draws one ranking of ``length`` documents (three rankings of
+    at most 6 documents for MAP and MRR). For the binary measures a document is
+    relevant (grade 1) with probability ``relevant_share``; for DCG@k and
+    nDCG@k grades run from 0 to 3. Every ranking holds at least one relevant
+    document. About one query in three also has one or two relevant documents
+    the system did not retrieve, so $R$ is larger than the relevant documents
+    in the list (the pitfall of R@k, R-precision, AP and nDCG's ideal
+    ordering). The cut-off $k$ is drawn between 1 and ``length``, unless the
+    metric's name fixes it (``"P@5"``).
+
+    Each answer is computed by the rankbook function of the metric. For the
+    rational measures the exact fraction is recovered from it with
+    ``Fraction(value).limit_denominator(bound)``, where the bound on the
+    denominator follows from the data ($k$ for $\mathrm{P}@k = f_k / k$,
+    $R \cdot \operatorname{lcm}(\text{relevant ranks})$ for $\mathrm{AP}$, ...);
+    the fraction is checked to reproduce the float. The 11-point average uses
+    the textbook cut-off $c(r) = \lceil rR \rceil$ (``cutoff_rule="exact"``).
+
+    Parameters
+    ----------
+    metric : str
+        One of ``"P@k"``, ``"R@k"``, ``"F1@k"``, ``"R-prec"``,
+        ``"success@k"``, ``"AP"``, ``"RR"``, ``"nDCG@k"``, ``"DCG@k"``,
+        ``"11pt"``, ``"MAP"``, ``"MRR"`` (canonical notation, as in the metric
+        registry). Case is ignored, the ``@k`` may be left out (``"ndcg"``)
+        or fixed (``"P@5"``, ``"nDCG@10"``: every exercise then asks for that
+        cut-off).
+    count : int, default 5
+        Number of exercises, at least 1.
+    seed : int, default 0
+        Seed of the random generator: the same seed gives the same sheet.
+    length : int, default 8
+        Documents in each ranking, from 1 to 12.
+    relevant_share : float, default 0.4
+        Chance that a document is relevant (binary measures), between 0 and 1.
+
+    Returns
+    -------
+    list of Exercise
+        Numbered from 1; render them with `exercise_sheet`.
+
+    Raises
+    ------
+    InvalidValueError
+        For an unknown metric (the message lists the accepted ones), or
+        ``count`` / ``length`` out of range.
+
+    See Also
+    --------
+    exercise_sheet : the Markdown sheet and answer key.
+
+    rankbook.explain.explain : the worked formulas reused in the solutions.
+
+    Examples
+    --------
+    >>> first = generate_exercises("AP", 1, seed=3)[0]
+    >>> first.n_relevant >= sum(first.ranking) >= 1
+    True
+    >>> import math
+    >>> from rankbook import average_precision
+    >>> math.isclose(first.answer, average_precision(first.ranking, first.n_relevant))
+    True
+    >>> [exercise.k for exercise in generate_exercises("p@5", 2)]
+    [5, 5]
+    >>> generate_exercises("precision")
+    Traceback (most recent call last):
+    ...
+    rankbook._errors.InvalidValueError: metric='precision' has no exercise generator; choose from 'P@k', 'R@k', 'F1@k', 'R-prec', 'success@k', 'AP', 'RR', 'nDCG@k', 'DCG@k', '11pt', 'MAP', 'MRR' (case is ignored, and a cut-off may be fixed, e.g. 'P@5' or 'nDCG@10').
+    """
+    name, fixed_k = metric_and_cutoff(metric)
+    count = _whole_number(count, "count", 1, None)
+    length = _whole_number(length, "length", 1, MAX_LENGTH)
+    if isinstance(relevant_share, bool) or not isinstance(relevant_share, (int, float)) \
+            or not 0 <= relevant_share <= 1:
+        raise InvalidValueError(
+            f"relevant_share={relevant_share!r}: it is a probability; choose a number between "
+            "0 and 1, e.g. relevant_share=0.4."
+        )
+    rng = random.Random(seed)
+    sheet: list[Exercise] = []
+    for number in range(1, count + 1):
+        for _ in range(20):  # a new question, unless short lists leave too few to choose from
+            exercise = draw_exercise(number, name, fixed_k, rng, length, relevant_share)
+            if exercise.question not in {seen.question for seen in sheet}:
+                break
+        sheet.append(exercise)
+    return sheet
+
+
+def exercise_sheet(exercises: Sequence[Exercise], *, answers: bool = False) -> str:
+    """The exercises as a Markdown sheet, and the answer key after it when ``answers=True``.
+
+    Parameters
+    ----------
+    exercises : sequence of Exercise
+        From `generate_exercises`.
+    answers : bool, default False
+        Also write the answer key: each answer and its worked solution.
+
+    Returns
+    -------
+    str
+        Markdown: a ``# Exercises`` heading and a numbered list of questions;
+        with ``answers=True`` also an ``## Answer key`` section.
+
+    Examples
+    --------
+    >>> sheet = exercise_sheet(generate_exercises("RR", 2, seed=1))
+    >>> sheet.splitlines()[0]
+    '# Exercises: RR'
+    >>> "Answer key" in sheet
+    False
+    """
+    metrics = sorted({exercise.metric for exercise in exercises})
+    title = "# Exercises" + (f": {metrics[0]}" if len(metrics) == 1 else "")
+    lines = [title, ""]
+    for exercise in exercises:
+        lines += wrapped(f"{exercise.number}. ", exercise.question)
+        lines.append("")
+    if answers:
+        lines += ["## Answer key", ""]
+        for exercise in exercises:
+            lines.append(f"{exercise.number}. **{answer_text(exercise)}**")
+            lines.append("")  # the solution as a code block inside the list item
+            lines += [f"       {line}".rstrip() for line in exercise.solution.splitlines()]
+            lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _whole_number(value, name: str, low: int, high: int | None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low \
+            or (high is not None and value > high):
+        allowed = f"of at least {low}" if high is None else f"from {low} to {high}"
+        raise InvalidValueError(f"{name}={value!r}: give a whole number {allowed}, e.g. "
+                                f"{name}=5.")
+    return value

@@ -1,0 +1,26 @@
+"""The Markdown of a sheet: numbered questions, and the answer key after them."""
+
+from __future__ import annotations
+
+import textwrap
+from fractions import Fraction
+
+
+def answer_text(exercise) -> str:
+    """``AP = 1/2 ≈ 0.5000``: the label, the exact answer and its decimal value."""
+    label = exercise.metric.replace("@k", f"@{exercise.k}")
+    if isinstance(exercise.answer, Fraction):
+        if exercise.answer.denominator == 1:
+            return f"{label} = {exercise.answer}"
+        return f"{label} = {exercise.answer} ≈ {float(exercise.answer):.4f}"
+    return f"{label} = {exercise.answer:.4f}"
+
+
+def wrapped(marker: str, text: str) -> list[str]:
+    """The text as a list item wrapped at 78 columns, never inside a `code span`."""
+    parts = text.split("`")
+    parts[1::2] = [part.replace(" ", "\0") for part in parts[1::2]]
+    lines = textwrap.wrap("`".join(parts), width=78, initial_indent=marker,
+                          subsequent_indent=" " * len(marker), break_on_hyphens=False,
+                          break_long_words=False)
+    return [line.replace("\0", " ") for line in lines]

@@ -148,7 +148,7 @@ def test_extra_columns(capsys):
     # documents of the list (ranks 2, 5, 7, 8), i.e. 0, 1/4, 1/4, 1/4, 2/4, 2/4, 3/4, 1.
     assert main(["explain", "1", "0", "1", "1", "0", "1", "0", "0", "--relevant", "4",
                  "--extra", "TPR", "FPR", "--decimals", "2"]) == 0
-    rows = [line.split() for line in capsys.readouterr().out.splitlines()[2:]]
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()[1:]]
     header_free = [(float(row[-2]), float(row[-1])) for row in rows]
     assert [tpr for tpr, _ in header_free] == [0.25, 0.25, 0.5, 0.75, 0.75, 1.0, 1.0, 1.0]
     assert [fpr for _, fpr in header_free] == [0.0, 0.25, 0.25, 0.25, 0.5, 0.5, 0.75, 1.0]
@@ -158,3 +158,46 @@ def test_extra_column_needing_r_names_the_option(capsys):
     assert main(["explain", "1", "0", "1", "--extra", "iP"]) == 2
     err = capsys.readouterr().err
     assert "--relevant" in err and "n_relevant" not in err
+
+
+# --- the table as typed: unjudged '-', grades as written, --decimals everywhere (issue 9) ---
+
+def _table(capsys, *args) -> list[list[str]]:
+    assert main(["explain", *args]) == 0
+    out = capsys.readouterr().out.split("\n\n", 1)[0]
+    return [line.split() for line in out.splitlines()]
+
+
+def test_unjudged_prints_as_a_dash_and_grades_as_written(capsys):
+    header, *rows = _table(capsys, "1", "-", "2", "0.5", "--relevant", "3")
+    assert header[:3] == ["k", "grade", "relevant"]
+    assert [row[1] for row in rows] == ["1", "-", "2", "0.5"]
+    assert [row[2] for row in rows] == ["yes", "no", "yes", "no"]
+
+
+def test_markdown_table_also_prints_grades_as_typed(capsys):
+    assert main(["explain", "1", "-", "2", "--markdown", "--decimals", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "| 2 | - | no | 0.5 |" in out
+    assert "| 3 | 2 | yes | 0.7 |" in out  # P@3 = 2/3 to one decimal
+
+
+@pytest.mark.parametrize("decimals", [0, 1, 2, 6])
+def test_every_column_honours_decimals(capsys, decimals):
+    # FLAGR's 8-element list with R = 4 and every optional column.
+    header, *rows = _table(capsys, "1", "0", "1", "1", "0", "1", "0", "0", "--relevant", "4",
+                           "--extra", "iP", "TPR", "FPR", "LAG", "--decimals", str(decimals))
+    assert header[3:] == ["P@k", "R@k", "F1@k", "DCG@k", "IDCG@k", "nDCG@k", "AP@k", "iP@k",
+                          "TPR@k", "FPR@k", "LAG@k"]
+    for row in rows:
+        for cell in row[3:]:
+            whole, _, fraction = cell.partition(".")
+            assert whole.isdigit() and len(fraction) == decimals, (decimals, cell)
+    # Row 5, to 2 decimals (conventions.md): P@5 = 0.60, R@5 = 0.75, DCG@5 = 1.93.
+    if decimals == 2:
+        assert rows[4][3:5] == ["0.60", "0.75"] and rows[4][6] == "1.93"
+
+
+def test_lag_before_the_first_relevant_document_is_not_a_number(capsys):
+    header, *rows = _table(capsys, "0", "1", "--extra", "LAG")
+    assert header[-1] == "LAG@k" and rows[0][-1] == "n/a" and rows[1][-1] == "1.0000"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rankbook._errors import RankbookError
+from rankbook._errors import InvalidValueError, RankbookError
 from rankbook.metrics.average_precision import AP_DENOMINATORS
 from rankbook.metrics.dcg import DISCOUNTS, GAINS
 
@@ -67,7 +67,8 @@ def add_parser(subparsers) -> None:
                         help="number of non-relevant documents of the query, for FPR "
                              "[default: those in the list]")
     parser.add_argument("--decimals", type=int, default=4, metavar="N",
-                        help="decimals to print [default: 4]")
+                        help="decimals of every value in the table and the formulas "
+                             "[default: 4]")
     parser.add_argument("--markdown", action="store_true",
                         help="print Markdown (a table and LaTeX formulas) instead of plain text")
     parser.set_defaults(run=run)
@@ -108,18 +109,55 @@ def _explain(args) -> None:
         extra=args.extra,
         n_nonrelevant=args.nonrelevant,
     )
-    table = result.table
+    if args.decimals < 0:
+        raise InvalidValueError(f"--decimals {args.decimals}: give 0 or more, e.g. --decimals 4.")
+    header, rows = _cells(result.table, args.grades, args.decimals)
     work = result.show_work(args.at, decimals=args.decimals) if args.at is not None else None
     if args.markdown:
-        print(result.to_markdown(args.decimals))
+        print(_markdown_table(header, rows))
         if work is not None:
             print()
             print(work.markdown)
     else:
-        print(table.round(args.decimals).to_string())
+        print(_text_table(header, rows))
         if work is not None:
             print()
             print(f"At rank {args.at}:")
             print(work)
     for note in result.notes:
         print(f"note: {note}", file=sys.stderr)
+
+
+def _cells(table, grades, decimals: int) -> tuple[list[str], list[list[str]]]:
+    """The table as text: grades as typed (``-`` unjudged), every value to ``decimals``."""
+    header = ["k", *table.columns]
+    rows = []
+    for (k, row), typed in zip(table.iterrows(), grades):
+        cells = [str(k)]
+        for column, value in row.items():
+            if column == "grade":
+                cells.append("-" if typed is None else _as_written(typed))
+            elif column == "relevant":
+                cells.append("yes" if value else "no")
+            elif value != value:  # NaN: LAG@k before the first relevant document
+                cells.append("n/a")
+            else:
+                cells.append(f"{value:.{decimals}f}")
+        rows.append(cells)
+    return header, rows
+
+
+def _as_written(grade: float) -> str:
+    """A grade as a person writes it: 1 (not 1.0), 2.5, -1."""
+    return str(int(grade)) if grade.is_integer() else repr(grade)
+
+
+def _text_table(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(line[i]) for line in [header, *rows]) for i in range(len(header))]
+    return "\n".join("  ".join(cell.rjust(width) for cell, width in zip(line, widths)).rstrip()
+                     for line in [header, *rows])
+
+
+def _markdown_table(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])

@@ -1,9 +1,11 @@
 # rankbook: build, test and serve.
 #
 #   make serve   create .venv, install rankbook with its docs+test extras, serve the docs
-#                on http://127.0.0.1:8000 with live reload
+#                on http://127.0.0.1:8000 with live reload (another port: make serve PORT=8001)
 #   make test    unit tests, doctests, notebooks, strict docs build, browser test (in order,
 #                stopping at the first failure)
+#   make lab     JupyterLab on the notebooks, their kernel running in .venv (installed on
+#                first use into .venv-lab, which make test never needs)
 #
 # Every tool runs from .venv/bin. The install is redone only when pyproject.toml changes
 # (stamp file .venv/.install-stamp); `make install` forces nothing, `make distclean` does.
@@ -24,11 +26,16 @@ PYTEST := $(BIN)/pytest
 MKDOCS := $(BIN)/mkdocs
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+LAB_VENV  := .venv-lab
+LAB_STAMP := $(LAB_VENV)/.install-stamp
+LAB_PORT  ?= 8888
+LAB_ARGS  ?=
 
-.PHONY: help install serve test unit doctest notebooks docs browser clean distclean
+.PHONY: help install serve lab test unit doctest notebooks docs browser clean distclean
 
 help:
-	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT)"
+	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT) (PORT=8001 for another port)"
+	@echo "make lab        JupyterLab on notebooks/ with the .venv kernel, on port $(LAB_PORT) (LAB_PORT=...)"
 	@echo "make test       the whole suite: unit, doctest, notebooks, docs, browser"
 	@echo "make unit       pytest tests (without tests/browser)"
 	@echo "make doctest    pytest --doctest-modules src, and the >>> sessions in docs/*.md and README.md"
@@ -36,7 +43,7 @@ help:
 	@echo "make docs       mkdocs build --strict into site/"
 	@echo "make browser    pytest tests/browser (Chromium at /usr/bin/chromium)"
 	@echo "make install    create .venv and pip install -e \".[docs,test]\""
-	@echo "make clean      remove build output and caches; make distclean also removes .venv"
+	@echo "make clean      remove build output and caches; make distclean also removes .venv and .venv-lab"
 
 # --- environment ------------------------------------------------------------------------
 
@@ -63,9 +70,34 @@ install: $(STAMP)
 # --- the docs site --------------------------------------------------------------------
 
 # docs/notebooks is a symlink to ../notebooks, which git does not create while it is empty.
+# A port in use is one line (scripts/check_port.py), not mkdocs' traceback.
 serve: $(STAMP)
 	@mkdir -p notebooks
+	@$(BIN)/python scripts/check_port.py $(HOST) $(PORT) "make serve" PORT
 	$(MKDOCS) serve -a $(HOST):$(PORT)
+
+# --- notebooks in JupyterLab ----------------------------------------------------------
+
+# JupyterLab (pinned as the `lab` extra of pyproject.toml) lives in its own environment: in
+# .venv it would slow every mkdocs build and nbval run (see pyproject.toml). The notebooks'
+# kernel, "python3", is .venv's Python, registered in .venv-lab, so `import rankbook` is
+# the code of this checkout.
+$(LAB_STAMP): pyproject.toml $(STAMP)
+	@echo "Installing JupyterLab ($$($(BIN)/python scripts/extra.py lab)) into $(LAB_VENV), once"
+	@rm -rf $(LAB_VENV)
+	@$(PYTHON) -m venv $(LAB_VENV)
+	@$(LAB_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
+	  $$($(BIN)/python scripts/extra.py lab) 2>&1 | sed "/^WARNING: Location 'file:/d"
+	@$(BIN)/python -m ipykernel install --prefix $(LAB_VENV) --name python3 \
+	  --display-name "Python 3 (rankbook .venv)" 2>&1 | sed "/^Installed kernelspec/d; /may not be found/d"
+	@touch $@
+
+# Jupyter refuses to run as root without --allow-root (containers, CI machines).
+lab: $(LAB_STAMP)
+	@$(BIN)/python scripts/check_port.py $(HOST) $(LAB_PORT) "make lab" LAB_PORT
+	$(LAB_VENV)/bin/jupyter lab --notebook-dir=notebooks --ServerApp.ip=$(HOST) \
+	  --ServerApp.port=$(LAB_PORT) --ServerApp.port_retries=0 \
+	  $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS)
 
 docs: $(STAMP)
 	@mkdir -p notebooks
@@ -112,4 +144,4 @@ clean:
 	  | xargs -0 rm -rf
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(LAB_VENV)

@@ -1,0 +1,127 @@
+"""A newcomer's first minutes (issue 9): the README's set-up, a busy port, `make lab`.
+
+The README must open with its title and the two set-up commands, then say how to reach the
+installed package (`.venv`); its shell lines are run here. `make serve` on a port that is
+taken must say so in one line (scripts/check_port.py) instead of mkdocs' traceback, and
+`make lab` must use its own environment so that `make test` never installs JupyterLab.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+VENV = Path(sys.executable).parent.parent  # the environment running the tests: .venv
+
+
+def _blocks(text: str, language: str) -> list[str]:
+    return re.findall(rf"^```{language}\n(.*?)^```", text, re.M | re.S)
+
+
+def test_readme_opens_with_its_title_and_the_two_commands():
+    lines = README.splitlines()
+    assert lines[0] == "# rankbook"
+    first = _blocks(README, "sh")[0].splitlines()
+    assert [line.split("#")[0].strip() for line in first] == ["make serve", "make test"]
+    assert README.index("make serve") < README.index("## ")  # before any section
+
+
+def test_readme_says_how_to_reach_the_venv_right_after_the_commands():
+    after = README.split("```", 2)[2].split("\n## ", 1)[0]  # up to the first section
+    for needed in ("source .venv/bin/activate", ".venv/bin/rankbook", "PORT=", "make lab"):
+        assert needed in after, f"the README's opening does not mention {needed!r}"
+
+
+@pytest.mark.skipif(not shutil.which("bash"), reason="bash runs the README's shell lines")
+def test_the_readme_venv_lines_work():
+    # The second ```sh block, with .venv standing for the environment running this test.
+    block = _blocks(README, "sh")[1]
+    script = block.replace(".venv/", f"{VENV}/")
+    done = subprocess.run(["bash", "-e", "-c", script], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    value = done.stdout.split()[-1]
+    assert done.stdout.startswith("rankbook ")
+    assert float(value) == 0.5  # P@2 of [1, 0, 1]: one relevant in the first two
+
+
+# --- a busy port ------------------------------------------------------------------------------
+
+def _check_port(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "check_port.py"), *args],
+                          capture_output=True, text=True)
+
+
+def test_a_busy_port_is_one_line_with_the_fix():
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = _check_port("127.0.0.1", str(port), "make serve", "PORT")
+    assert done.returncode == 1 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(f"make serve: port {port} on 127.0.0.1 is already in use")
+    assert re.search(r"make serve PORT=\d+$", lines[0]), lines[0]
+
+
+def test_a_free_port_passes_silently():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    done = _check_port("127.0.0.1", str(port))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+
+def test_lab_names_its_own_variable():
+    done = _check_port("127.0.0.1", "70000", "make lab", "LAB_PORT")
+    assert done.returncode == 1 and "LAB_PORT=" in done.stderr and "make lab" in done.stderr
+
+
+@pytest.mark.skipif(not shutil.which("make"), reason="make reads the Makefile")
+def test_make_serve_checks_the_port_before_starting_mkdocs():
+    done = subprocess.run(["make", "-n", "serve", "PORT=8123"], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    check = next(i for i, line in enumerate(lines) if "scripts/check_port.py" in line)
+    serve = next(i for i, line in enumerate(lines) if "mkdocs serve" in line)
+    assert check < serve and "8123" in lines[check] and "127.0.0.1:8123" in lines[serve]
+
+
+# --- make lab ---------------------------------------------------------------------------------
+
+def test_jupyterlab_is_pinned_in_its_own_extra_only():
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        from pip._vendor import tomli as tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]
+    assert [re.match(r"[A-Za-z_-]+==\d", req) is not None for req in extras["lab"]] == [True]
+    assert extras["lab"][0].startswith("jupyterlab==")
+    for other in ("docs", "test"):
+        assert not any(req.lower().startswith(("jupyterlab", "notebook")) for req in extras[other])
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "extra.py"), "lab"],
+                          capture_output=True, text=True)
+    assert done.stdout.split() == extras["lab"]
+
+
+@pytest.mark.skipif(not shutil.which("make"), reason="make reads the Makefile")
+def test_make_test_never_installs_jupyterlab_and_make_lab_uses_the_venv_kernel():
+    test = subprocess.run(["make", "-n", "test"], cwd=ROOT, capture_output=True, text=True)
+    assert ".venv-lab" not in test.stdout and "extra.py lab" not in test.stdout
+    makefile = (ROOT / "Makefile").read_text()
+    assert '-e ".[docs,test]"' in makefile
+    # The lab environment registers .venv's Python as the notebooks' kernel ("python3").
+    assert re.search(r"\$\(BIN\)/python -m ipykernel install --prefix \$\(LAB_VENV\) "
+                     r"--name python3", makefile)
+    assert "jupyter lab --notebook-dir=notebooks" in makefile

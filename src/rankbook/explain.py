@@ -48,8 +48,8 @@ def explain(
 ) -> Explanation:
     r"""Running values of the core metrics at every rank of one ranked list.
 
-    For each rank $k = 1, \dots, n$ the table holds $P@k$, $R@k$, $F_1@k$,
-    $DCG@k$, $IDCG@k$, $nDCG@k$ and $AP@k$, each computed by the metric
+    For each rank $k = 1, \dots, n$ the table holds $\mathrm{P}@k$, $\mathrm{R}@k$, $\mathrm{F}_1@k$,
+    $\mathrm{DCG}@k$, $\mathrm{IDCG}@k$, $\mathrm{nDCG}@k$ and $\mathrm{AP}@k$, each computed by the metric
     function of the same name, so the table can never disagree with them.
 
     Conventions are those of the metric functions and are passed on to them:
@@ -87,7 +87,7 @@ def explain(
         function:
 
         - ``iP@k``: interpolated precision at the recall reached at rank k,
-          $p_{interp}(R@k) = \max_{j \,:\, R@j \ge R@k} P@j$, by
+          $p_{\mathrm{interp}}(\mathrm{R}@k) = \max_{j \,:\, \mathrm{R}@j \ge \mathrm{R}@k} \mathrm{P}@j$, by
           `interpolated_precision` (needs ``n_relevant``).
         - ``TPR@k``, ``FPR@k``: the point of the ROC curve at cut-off k, by
           `roc_curve`, with $P$ = ``n_relevant`` and $N$ = ``n_nonrelevant``
@@ -404,19 +404,19 @@ def _worked_steps(ex: Explanation, k: int, decimals: int):
 
     yield Step(
         "P@k",
-        f"P@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{{k}}} = \\frac{{{found}}}{{{k}}} = {fmt(values['P@k'])}",
+        f"\\mathrm{{P}}@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{{k}}} = \\frac{{{found}}}{{{k}}} = {fmt(values['P@k'])}",
         f"P@{k} = relevant in top {k} / {k} = {found}/{k} = {fmt(values['P@k'])}",
     )
     if R is not None:
         p, r = fmt(values["P@k"]), fmt(values["R@k"])
         yield Step(
             "R@k",
-            f"R@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{R}} = \\frac{{{found}}}{{{R}}} = {r}",
+            f"\\mathrm{{R}}@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{R}} = \\frac{{{found}}}{{{R}}} = {r}",
             f"R@{k} = relevant in top {k} / R = {found}/{R} = {r}",
         )
         yield Step(
             "F1@k",
-            f"F_1@{k} = \\frac{{2 \\cdot P@{k} \\cdot R@{k}}}{{P@{k} + R@{k}}} = "
+            f"\\mathrm{{F}}_1@{k} = \\frac{{2 \\cdot \\mathrm{{P}}@{k} \\cdot \\mathrm{{R}}@{k}}}{{\\mathrm{{P}}@{k} + \\mathrm{{R}}@{k}}} = "
             f"\\frac{{2 \\cdot {p} \\cdot {r}}}{{{p} + {r}}} = {fmt(values['F1@k'])}",
             f"F1@{k} = 2·P@{k}·R@{k} / (P@{k} + R@{k}) = 2·{p}·{r} / ({p} + {r}) = {fmt(values['F1@k'])}",
         )
@@ -424,11 +424,11 @@ def _worked_steps(ex: Explanation, k: int, decimals: int):
     for name, grades in (("DCG", ex.grades), ("IDCG", ideal_sorted)):
         latex_sum, text_sum = _dcg_terms(grades, k, ex.gain, ex.discount, decimals)
         value = fmt(values[f"{name}@k"])
-        yield Step(f"{name}@k", f"{name}@{k} = {latex_sum} = {value}", f"{name}@{k} = {text_sum} = {value}")
+        yield Step(f"{name}@k", f"\\mathrm{{{name}}}@{k} = {latex_sum} = {value}", f"{name}@{k} = {text_sum} = {value}")
     d, i, n = fmt(values["DCG@k"]), fmt(values["IDCG@k"]), fmt(values["nDCG@k"])
     yield Step(
         "nDCG@k",
-        f"nDCG@{k} = \\frac{{DCG@{k}}}{{IDCG@{k}}} = \\frac{{{d}}}{{{i}}} = {n}",
+        f"\\mathrm{{nDCG}}@{k} = \\frac{{\\mathrm{{DCG}}@{k}}}{{\\mathrm{{IDCG}}@{k}}} = \\frac{{{d}}}{{{i}}} = {n}",
         f"nDCG@{k} = DCG@{k} / IDCG@{k} = {d} / {i} = {n}",
     )
     if "AP@k" in values.index:
@@ -450,7 +450,7 @@ def _ap_step(ex: Explanation, k: int, found: int, value: float, fmt) -> Step:
     text_terms = " + ".join(f"{n}/{rank}" for n, rank in enumerate(relevant_ranks, 1)) or "0"
     return Step(
         "AP@k",
-        f"AP@{k} = \\frac{{{latex_terms}}}{{{D}}} = {fmt(value)} \\quad (\\text{{{why}}})",
+        f"\\mathrm{{AP}}@{k} = \\frac{{{latex_terms}}}{{{D}}} = {fmt(value)} \\quad (\\text{{{why}}})",
         f"AP@{k} = ({text_terms}) / {D} = {fmt(value)}   [{why}]",
     )
 
@@ -478,9 +478,10 @@ def _extra_steps(ex: Explanation, k: int, found: int, values, fmt):
         table = ex.table
         later = [j for j in table.index if table.loc[j, "R@k"] >= table.loc[k, "R@k"]]
         shown = ", ".join(f"P@{j}" for j in later)
+        shown_latex = ", ".join(f"\\mathrm{{P}}@{j}" for j in later)
         yield Step(
             "iP@k",
-            f"iP@{k} = \\max_{{j \\,:\\, R@j \\ge R@{k}}} P@j = \\max({shown}) = {fmt(values['iP@k'])}",
+            f"\\mathrm{{iP}}@{k} = \\max_{{j \\,:\\, \\mathrm{{R}}@j \\ge \\mathrm{{R}}@{k}}} \\mathrm{{P}}@j = \\max({shown_latex}) = {fmt(values['iP@k'])}",
             f"iP@{k} = max of P@j over ranks j with R@j >= R@{k} = max({shown}) = {fmt(values['iP@k'])}",
         )
     relevant = [ex.grades[i] >= ex.relevance_level for i in range(len(ex.grades))]
@@ -488,7 +489,7 @@ def _extra_steps(ex: Explanation, k: int, found: int, values, fmt):
         P = ex.n_relevant if ex.n_relevant is not None else sum(relevant)
         yield Step(
             "TPR@k",
-            f"TPR@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{\\text{{all relevant}}}} = "
+            f"\\mathrm{{TPR}}@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{\\text{{all relevant}}}} = "
             f"\\frac{{{found}}}{{{P}}} = {fmt(values['TPR@k'])}",
             f"TPR@{k} = relevant in top {k} / all relevant = {found}/{P} = {fmt(values['TPR@k'])}",
         )
@@ -496,7 +497,7 @@ def _extra_steps(ex: Explanation, k: int, found: int, values, fmt):
         N = ex.n_nonrelevant if ex.n_nonrelevant is not None else len(relevant) - sum(relevant)
         yield Step(
             "FPR@k",
-            f"FPR@{k} = \\frac{{\\text{{non-relevant in top }} {k}}}{{\\text{{all non-relevant}}}} = "
+            f"\\mathrm{{FPR}}@{k} = \\frac{{\\text{{non-relevant in top }} {k}}}{{\\text{{all non-relevant}}}} = "
             f"\\frac{{{k - found}}}{{{N}}} = {fmt(values['FPR@k'])}",
             f"FPR@{k} = non-relevant in top {k} / all non-relevant = {k - found}/{N} = "
             f"{fmt(values['FPR@k'])}",
@@ -506,14 +507,14 @@ def _extra_steps(ex: Explanation, k: int, found: int, values, fmt):
         if not lags:
             yield Step(
                 "LAG@k",
-                f"LAG@{k} \\text{{ is undefined: no relevant document in the top }} {k}",
+                f"\\mathrm{{LAG}}@{k} \\text{{ is undefined: no relevant document in the top }} {k}",
                 f"LAG@{k} is undefined: no relevant document in the top {k}",
             )
             return
         terms = " + ".join(str(x) for x in lags)
         yield Step(
             "LAG@k",
-            f"LAG@{k} = \\frac{{{terms}}}{{{len(lags)}}} = {fmt(values['LAG@k'])}",
+            f"\\mathrm{{LAG}}@{k} = \\frac{{{terms}}}{{{len(lags)}}} = {fmt(values['LAG@k'])}",
             f"LAG@{k} = ({terms}) / {len(lags)} = {fmt(values['LAG@k'])}   "
             "[non-relevant documents above each relevant one]",
         )

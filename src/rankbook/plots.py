@@ -46,7 +46,7 @@ def dcg_curves(
     r"""Plot DCG@k of a ranking and of the ideal ordering (IDCG@k) against the rank k.
 
     The gap between the two curves is what nDCG measures: at each rank,
-    $nDCG@k = DCG@k / IDCG@k$.
+    $\mathrm{nDCG}@k = \mathrm{DCG}@k / \mathrm{IDCG}@k$.
 
     Parameters
     ----------
@@ -108,7 +108,7 @@ def precision_recall(
     - the raw points $(r_i, p_i)$, one per rank, joined in rank order
       (`precision_recall_curve`): the saw-tooth, down at each non-relevant
       document, up and right at each relevant one;
-    - the interpolated envelope $p_{interp}(r) = \max_{r' \ge r} p(r')$, a
+    - the interpolated envelope $p_{\mathrm{interp}}(r) = \max_{r' \ge r} p(r')$, a
       step that is constant on each interval $(\frac{j-1}{R}, \frac{j}{R}]$
       and 0 beyond the recall reached (`interpolated_precision`);
     - the 11 values at $r = 0.0, 0.1, \dots, 1.0$, with their mean, the

@@ -87,7 +87,7 @@ def generate_exercises(
     denominator follows from the data ($k$ for $\mathrm{P}@k = f_k / k$,
     $R \cdot \operatorname{lcm}(\text{relevant ranks})$ for $\mathrm{AP}$, ...);
     the fraction is checked to reproduce the float. The 11-point average uses
-    the textbook cut-off $c(r) = \lceil rR \rceil$ (``cutoff_rule="exact"``).
+    the textbook cut-off $c(r) = \lceil r R \rceil$ (``cutoff_rule="exact"``).
 
     Parameters
     ----------

@@ -30,9 +30,9 @@ def average_precision(
 ) -> float:
     r"""Mean of the precision values at the ranks of the relevant documents.
 
-    $$AP@k = \frac{1}{D} \sum_{i=1}^{k} P@i \cdot [\,rel_i \ge t\,]$$
+    $$\mathrm{AP}@k = \frac{1}{D} \sum_{i=1}^{k} \mathrm{P}@i \cdot [\,\mathrm{rel}_i \ge t\,]$$
 
-    where $P@i$ is the precision at rank $i$, $[rel_i \ge t]$ is 1 when the
+    where $\mathrm{P}@i$ is the precision at rank $i$, $[\mathrm{rel}_i \ge t]$ is 1 when the
     document at rank $i$ is relevant, $k$ the cut-off (the whole list when
     ``k`` is None) and $D$ the denominator, one of three conventions:
 
@@ -48,7 +48,7 @@ def average_precision(
     - ``"min_k_relevant"``: $D = \min(k, R)$, common in recommender-systems
       code, so that a perfect top-k list scores 1 even when R > k.
 
-    Equivalently (FLAGR's documentation) $AP = \sum_k (R@k - R@(k-1))\,P@k$,
+    Equivalently (FLAGR's documentation) $\mathrm{AP} = \sum_k (\mathrm{R}@k - \mathrm{R}@(k-1))\,\mathrm{P}@k$,
     which is the ``"relevant"`` form. When $D = 0$ (no relevant documents) AP
     is 0.0, as in trec_eval.
 

@@ -11,8 +11,8 @@ the rank. Tools disagree on both, so both are named arguments:
 
 | gain | formula | used by |
 | --- | --- | --- |
-| ``"linear"`` (default) | $g(rel) = rel$ | trec_eval, pytrec_eval, ranx, ir_measures, scikit-learn |
-| ``"exponential"`` | $g(rel) = 2^{rel} - 1$ | FLAGR, ranx ``ndcg_burges``, ir_measures ``dcg='exp-log2'`` (Burges et al. 2005) |
+| ``"linear"`` (default) | $g(\mathrm{rel}) = \mathrm{rel}$ | trec_eval, pytrec_eval, ranx, ir_measures, scikit-learn |
+| ``"exponential"`` | $g(\mathrm{rel}) = 2^{\mathrm{rel}} - 1$ | FLAGR, ranx ``ndcg_burges``, ir_measures ``dcg='exp-log2'`` (Burges et al. 2005) |
 
 | discount | formula | used by |
 | --- | --- | --- |
@@ -36,7 +36,7 @@ DISCOUNTS = ("log2", "jarvelin")
 
 
 def gain_values(grades: np.ndarray, gain: str = "linear") -> np.ndarray:
-    r"""The gain of each grade: $rel$ (linear) or $2^{rel} - 1$ (exponential); 0 below 0."""
+    r"""The gain of each grade: $\mathrm{rel}$ (linear) or $2^{\mathrm{rel}} - 1$ (exponential); 0 below 0."""
     _validate.choice(gain, GAINS, "gain")
     grades = np.maximum(np.asarray(grades, dtype=float), 0.0)
     return grades if gain == "linear" else np.exp2(grades) - 1.0
@@ -57,16 +57,16 @@ def dcg_at_k(
 ) -> float:
     r"""Discounted cumulative gain of the first k results.
 
-    $$DCG@k = \sum_{i=1}^{k} \frac{g(rel_i)}{d(i)}$$
+    $$\mathrm{DCG}@k = \sum_{i=1}^{k} \frac{g(\mathrm{rel}_i)}{d(i)}$$
 
-    where $rel_i$ is the grade at rank $i$, $g$ the gain function and $d$ the
+    where $\mathrm{rel}_i$ is the grade at rank $i$, $g$ the gain function and $d$ the
     discount:
 
-    - ``gain="linear"``: $g(rel) = rel$; ``gain="exponential"``: $g(rel) = 2^{rel} - 1$.
+    - ``gain="linear"``: $g(\mathrm{rel}) = \mathrm{rel}$; ``gain="exponential"``: $g(\mathrm{rel}) = 2^{\mathrm{rel}} - 1$.
     - ``discount="log2"``: $d(i) = \log_2(i + 1)$, so
-      $DCG@k = \sum_{i=1}^{k} \frac{g(rel_i)}{\log_2(i+1)}$.
+      $\mathrm{DCG}@k = \sum_{i=1}^{k} \frac{g(\mathrm{rel}_i)}{\log_2(i+1)}$.
     - ``discount="jarvelin"``: $d(i) = \max(1, \log_2 i)$, which is Järvelin and
-      Kekäläinen's original $DCG@k = rel_1 + \sum_{i=2}^{k} \frac{rel_i}{\log_2 i}$.
+      Kekäläinen's original $\mathrm{DCG}@k = \mathrm{rel}_1 + \sum_{i=2}^{k} \frac{\mathrm{rel}_i}{\log_2 i}$.
       Ranks 1 and 2 are both undiscounted.
 
     Grades below 0 have gain 0. Positions past the end of the list add
@@ -114,7 +114,7 @@ def dcg_at_k(
     >>> round(dcg_at_k(grades, 10, discount="jarvelin"), 2)
     9.61
 
-    FLAGR's table (gain $2^{rel}-1$, which equals $rel$ for 0/1 grades) prints
+    FLAGR's table (gain $2^{\mathrm{rel}}-1$, which equals $\mathrm{rel}$ for 0/1 grades) prints
     DCG@5 = 1.93 for the 8-element list:
 
     >>> round(dcg_at_k([1, 0, 1, 1, 0, 1, 0, 0], 5, gain="exponential"), 2)
@@ -134,10 +134,10 @@ def idcg_at_k(
 ) -> float:
     r"""DCG of the best possible ordering of the query's judged grades.
 
-    $$IDCG@k = DCG@k(rel^{*})$$
+    $$\mathrm{IDCG}@k = \mathrm{DCG}@k(\mathrm{rel}^{*})$$
 
-    where $rel^{*}$ is ``ideal`` sorted from the highest grade to the lowest,
-    so $IDCG@k = \sum_{i=1}^{k} g(rel^{*}_i) / d(i)$.
+    where $\mathrm{rel}^{*}$ is ``ideal`` sorted from the highest grade to the lowest,
+    so $\mathrm{IDCG}@k = \sum_{i=1}^{k} g(\mathrm{rel}^{*}_i) / d(i)$.
 
     ``ideal`` should hold the grade of every judged document of the query,
     retrieved or not, in any order: that is how trec_eval builds it. Grades
@@ -193,9 +193,9 @@ def ndcg_at_k(
 ) -> float:
     r"""DCG@k divided by the DCG@k of the ideal ordering.
 
-    $$nDCG@k = \frac{DCG@k}{IDCG@k}$$
+    $$\mathrm{nDCG}@k = \frac{\mathrm{DCG}@k}{\mathrm{IDCG}@k}$$
 
-    and 0.0 when $IDCG@k = 0$ (the query has no document with positive gain).
+    and 0.0 when $\mathrm{IDCG}@k = 0$ (the query has no document with positive gain).
 
     **Which ideal?** Pass ``ideal``, the grades of every judged document of the
     query (retrieved or not), to get trec_eval's nDCG. Without ``ideal`` the

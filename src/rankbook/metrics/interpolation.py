@@ -9,7 +9,7 @@ r"""The precision-recall curve of a ranking, and its interpolation.
 Reading a ranking down from rank 1, each relevant document moves the curve up
 and to the right, each non-relevant one moves it straight down: the raw curve
 is a saw-tooth. Interpolation replaces each precision by the best precision
-still to come, $p_{interp}(r) = \max_{r' \ge r} p(r')$, a non-increasing
+still to come, $p_{\mathrm{interp}}(r) = \max_{r' \ge r} p(r')$, a non-increasing
 envelope that can be read at fixed recall levels and averaged over queries.
 """
 
@@ -39,11 +39,11 @@ def precision_recall_curve(
     r"""Recall and precision after each rank of a ranking: one point per rank.
 
     $$r_i = \frac{f_i}{R} \qquad p_i = \frac{f_i}{i} \qquad
-      f_i = \sum_{j=1}^{i} [\,rel_j \ge t\,]$$
+      f_i = \sum_{j=1}^{i} [\,\mathrm{rel}_j \ge t\,]$$
 
     where $f_i$ is the number of relevant documents in the first $i$ results,
     $R$ the number of relevant documents of the query (retrieved or not), $t$
-    the relevance threshold, $r_i = R@i$ the recall and $p_i = P@i$ the
+    the relevance threshold, $r_i = \mathrm{R}@i$ the recall and $p_i = \mathrm{P}@i$ the
     precision at rank $i$.
 
     Plotted as precision against recall the points make a saw-tooth: a
@@ -118,24 +118,24 @@ def interpolated_precision(
 ) -> np.ndarray | float:
     r"""Interpolated precision at recall levels: the best precision at that recall or beyond.
 
-    $$p_{interp}(r) = \max_{i \,:\, r_i \ge r} p_i
+    $$p_{\mathrm{interp}}(r) = \max_{i \,:\, r_i \ge r} p_i
                    = \max_{i \,:\, f_i \ge c(r)} \frac{f_i}{i}$$
 
     where $r_i$ and $p_i$ are the recall and precision at rank $i$ (see
     `precision_recall_curve`), $f_i$ the number of relevant documents in the
     first $i$ results, and $c(r)$ the number of relevant documents needed to
-    reach recall $r$: $r_i \ge r \iff f_i \ge rR \iff f_i \ge \lceil rR \rceil$,
+    reach recall $r$: $r_i \ge r \iff f_i \ge r R \iff f_i \ge \lceil r R \rceil$,
     with $R$ the number of relevant documents of the query. When no rank
     reaches recall $r$ (some relevant documents were never retrieved), the
-    maximum is over nothing and $p_{interp}(r) = 0$. At $r = 0$ every rank
-    qualifies, so $p_{interp}(0)$ is the best precision anywhere in the list.
+    maximum is over nothing and $p_{\mathrm{interp}}(r) = 0$. At $r = 0$ every rank
+    qualifies, so $p_{\mathrm{interp}}(0)$ is the best precision anywhere in the list.
     $R = 0$ gives 0.0 at every level, as in trec_eval.
 
     How $c(r)$ is computed (``cutoff_rule``) is where the tools differ:
 
-    - ``"trec_eval_9"`` (default): $c(r) = \lfloor rR + 0.9 \rfloor$ in
+    - ``"trec_eval_9"`` (default): $c(r) = \lfloor r R + 0.9 \rfloor$ in
       double-precision arithmetic, as trec_eval 9.x (and so pytrec_eval)
-      computes it. For the standard levels this is $\lceil rR \rceil$, except
+      computes it. For the standard levels this is $\lceil r R \rceil$, except
       where floating point slips: $0.7 \times 3$ is 2.0999999999999996 in
       doubles, so for a query with $R = 3$ trec_eval 9.x reads
       ``iprec_at_recall_0.70`` from the 2nd relevant document (recall
@@ -143,12 +143,12 @@ def interpolated_precision(
       33, 43, ... and at 0.3 for R = 57, 67, 77, ... For levels that are not
       multiples of 0.1 the rule also accepts a recall up to $0.1/R$ short of
       the level.
-    - ``"trec_eval_10"``: $c(r) = \operatorname{lround}(rR)$, rounding to the
+    - ``"trec_eval_10"``: $c(r) = \operatorname{lround}(r R)$, rounding to the
       nearest whole number, as trec_eval 10.0 does. This departs from the
-      textbook whenever $rR$ has a fractional part below 0.5: with $R = 4$,
+      textbook whenever $r R$ has a fractional part below 0.5: with $R = 4$,
       ``iprec_at_recall_0.30`` then starts from the 1st relevant document
       (recall 0.25) instead of the 2nd.
-    - ``"exact"``: the textbook $c(r) = \lceil rR \rceil$, with the level
+    - ``"exact"``: the textbook $c(r) = \lceil r R \rceil$, with the level
       read as the decimal it is written as (0.7 is 7/10), in exact
       arithmetic.
 
@@ -172,7 +172,7 @@ def interpolated_precision(
     Returns
     -------
     numpy.ndarray of float, shape (len(recall_levels),), or float
-        $p_{interp}(r)$ for each level, between 0 and 1, non-increasing in
+        $p_{\mathrm{interp}}(r)$ for each level, between 0 and 1, non-increasing in
         $r$; a float when ``recall_levels`` is a single number.
 
     See Also
@@ -234,9 +234,9 @@ def eleven_point_average_precision(
 ) -> float:
     r"""Mean of the interpolated precision at the 11 recall levels 0.0, 0.1, ..., 1.0.
 
-    $$\text{11pt} = \frac{1}{11} \sum_{j=0}^{10} p_{interp}\!\left(\frac{j}{10}\right)$$
+    $$\text{11pt} = \frac{1}{11} \sum_{j=0}^{10} p_{\mathrm{interp}}\!\left(\frac{j}{10}\right)$$
 
-    where $p_{interp}(r)$ is the interpolated precision at recall level $r$
+    where $p_{\mathrm{interp}}(r)$ is the interpolated precision at recall level $r$
     (see `interpolated_precision`, whose ``cutoff_rule`` is passed on).
 
     Like AP it summarises the whole precision-recall curve in one number (both
@@ -281,7 +281,7 @@ def eleven_point_average_precision(
     Examples
     --------
     Relevant at ranks 1, 3 and 5, three relevant documents. By the textbook,
-    $p_{interp}$ is 1 at levels 0.0-0.3 (the 1st relevant document suffices),
+    $p_{\mathrm{interp}}$ is 1 at levels 0.0-0.3 (the 1st relevant document suffices),
     2/3 at 0.4-0.6 (the 2nd) and 3/5 at 0.7-1.0 (the 3rd), so the average is
     $(4 \cdot 1 + 3 \cdot \frac23 + 4 \cdot \frac35) / 11 = \frac{42}{55}$:
 

@@ -39,11 +39,11 @@ def lag(
     r"""Mean number of non-relevant items ranked above each relevant item.
 
     $$\text{Lag} = \frac{1}{|C|} \sum_{i \in C} \ell_i, \qquad
-    \ell_i = \sum_{j=1}^{i-1} [\,rel_j < t\,] = i - \sum_{j=1}^{i} [\,rel_j \ge t\,]$$
+    \ell_i = \sum_{j=1}^{i-1} [\,\mathrm{rel}_j < t\,] = i - \sum_{j=1}^{i} [\,\mathrm{rel}_j \ge t\,]$$
 
     where $C$ is the set of ranks of the correct (relevant) items that are
     counted, $\ell_i$ the lag of the item at rank $i$ (the incorrect items
-    above it), $rel_j$ the grade at rank $j$ and $t$ the relevance threshold.
+    above it), $\mathrm{rel}_j$ the grade at rank $j$ and $t$ the relevance threshold.
     The second form of $\ell_i$ says the same thing as the first: of the $i - 1$
     items above rank $i$, all but the relevant ones are incorrect. A perfect
     ranking (every relevant item first) has LAG 0; there is no upper bound

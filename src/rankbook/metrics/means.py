@@ -46,14 +46,14 @@ def mean_average_precision(
 ) -> float:
     r"""Mean of the average precision of each query (MAP).
 
-    $$MAP = \frac{1}{Q} \sum_{q=1}^{Q} AP_q$$
+    $$\mathrm{MAP} = \frac{1}{Q} \sum_{q=1}^{Q} \mathrm{AP}_q$$
 
-    where $Q$ is the number of queries and $AP_q$ the average precision of
+    where $Q$ is the number of queries and $\mathrm{AP}_q$ the average precision of
     query $q$, computed by `average_precision` with that query's $R_q$:
-    $AP_q = \frac{1}{R_q} \sum_i P@i \cdot [\,rel_{q,i} \ge t\,]$.
+    $\mathrm{AP}_q = \frac{1}{R_q} \sum_i \mathrm{P}@i \cdot [\,\mathrm{rel}_{q,i} \ge t\,]$.
 
     Every query counts once (a macro average). A query with $R_q = 0$ has
-    $AP_q = 0$ and stays in the mean, as in trec_eval. The conventions of
+    $\mathrm{AP}_q = 0$ and stays in the mean, as in trec_eval. The conventions of
     `average_precision` (``k``, ``denominator``, ``relevance_level``)
     apply to every query alike.
 
@@ -89,7 +89,7 @@ def mean_average_precision(
 
     See Also
     --------
-    rankbook.metrics.average_precision.average_precision : $AP_q$, one query.
+    rankbook.metrics.average_precision.average_precision : $\mathrm{AP}_q$, one query.
 
     geometric_mean_average_precision : the geometric mean of the same values.
 
@@ -135,7 +135,7 @@ def mean_reciprocal_rank(
 ) -> float:
     r"""Mean over queries of one over the rank of the first relevant document (MRR).
 
-    $$MRR = \frac{1}{Q} \sum_{q=1}^{Q} \frac{1}{K_q}$$
+    $$\mathrm{MRR} = \frac{1}{Q} \sum_{q=1}^{Q} \frac{1}{K_q}$$
 
     where $Q$ is the number of queries and $K_q$ the rank of the first
     relevant document of query $q$; a query with no relevant document in its
@@ -206,15 +206,15 @@ def geometric_mean_average_precision(
 ) -> float:
     r"""Geometric mean of the average precision of each query (GMAP), as trec_eval computes it.
 
-    $$GMAP = \exp\left( \frac{1}{Q} \sum_{q=1}^{Q} \ln \max(AP_q,\ \epsilon) \right)
-           = \sqrt[Q]{\prod_{q=1}^{Q} \max(AP_q,\ \epsilon)}$$
+    $$\mathrm{GMAP} = \exp\left( \frac{1}{Q} \sum_{q=1}^{Q} \ln \max(\mathrm{AP}_q,\ \epsilon) \right)
+           = \sqrt[Q]{\prod_{q=1}^{Q} \max(\mathrm{AP}_q,\ \epsilon)}$$
 
-    where $Q$ is the number of queries, $AP_q$ the average precision of query
+    where $Q$ is the number of queries, $\mathrm{AP}_q$ the average precision of query
     $q$ (from `average_precision`) and $\epsilon$ the floor, $10^{-5}$ by
     default.
 
     What trec_eval does (``m_gm_map.c`` and ``meas_avg.c``, 9.x and 10.0
-    alike): for each query it stores $\ln \max(AP_q, 10^{-5})$
+    alike): for each query it stores $\ln \max(\mathrm{AP}_q, 10^{-5})$
     (``MIN_GEO_MEAN`` = .00001, "since trec_eval prints to four significant
     digits"); the summary line is $\exp$ of the mean of those logarithms. So an
     AP of 0, or any AP below $10^{-5}$, counts as exactly $10^{-5}$; without
@@ -222,7 +222,7 @@ def geometric_mean_average_precision(
     ``-c`` a qrels query missing from the run also counts as $10^{-5}$ (pass
     an empty ranking for it here). trec_eval prints ``gm_map`` only in the
     summary; pytrec_eval, which returns the per-query values, returns the
-    logarithm $\ln \max(AP_q, 10^{-5})$, not AP.
+    logarithm $\ln \max(\mathrm{AP}_q, 10^{-5})$, not AP.
 
     GMAP rewards consistency: raising a poor query's AP from 0.01 to 0.02
     doubles its factor in the product, while raising a good query's from 0.5
@@ -249,7 +249,7 @@ def geometric_mean_average_precision(
     float
         GMAP, between ``floor`` and 1 (up to the rounding of exp and log:
         all-zero APs give 9.999999999999997e-06, as in trec_eval). It never
-        exceeds the arithmetic mean of the floored values $\max(AP_q, \epsilon)$.
+        exceeds the arithmetic mean of the floored values $\max(\mathrm{AP}_q, \epsilon)$.
 
     Raises
     ------

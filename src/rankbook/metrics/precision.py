@@ -23,9 +23,9 @@ from rankbook.metrics._common import relevant_in_top
 def precision_at_k(relevance: Sequence[float], k: int, *, relevance_level: float = 1) -> float:
     r"""Fraction of the first k results that are relevant.
 
-    $$P@k = \frac{1}{k} \sum_{i=1}^{k} [\,rel_i \ge t\,]$$
+    $$\mathrm{P}@k = \frac{1}{k} \sum_{i=1}^{k} [\,\mathrm{rel}_i \ge t\,]$$
 
-    where $rel_i$ is the grade at rank $i$, $t$ the relevance threshold and
+    where $\mathrm{rel}_i$ is the grade at rank $i$, $t$ the relevance threshold and
     $[\cdot]$ is 1 when the condition holds and 0 otherwise.
 
     Positions past the end of a short list count as non-relevant, so P@k still
@@ -84,10 +84,10 @@ def recall_at_k(
 ) -> float:
     r"""Fraction of all relevant documents that appear in the first k results.
 
-    $$R@k = \frac{1}{R} \sum_{i=1}^{k} [\,rel_i \ge t\,]$$
+    $$\mathrm{R}@k = \frac{1}{R} \sum_{i=1}^{k} [\,\mathrm{rel}_i \ge t\,]$$
 
     where $R$ is the number of relevant documents for the query (retrieved or
-    not), $rel_i$ the grade at rank $i$ and $t$ the relevance threshold.
+    not), $\mathrm{rel}_i$ the grade at rank $i$ and $t$ the relevance threshold.
 
     A query with no relevant documents (R = 0) scores 0.0, as in trec_eval
     (which keeps such topics in its mean rather than dropping them).
@@ -141,11 +141,11 @@ def f1_at_k(
 ) -> float:
     r"""Harmonic mean of P@k and R@k.
 
-    $$F_1@k = \frac{2 \cdot P@k \cdot R@k}{P@k + R@k} = \frac{2\,r_k}{k + R}$$
+    $$\mathrm{F}_1@k = \frac{2 \cdot \mathrm{P}@k \cdot \mathrm{R}@k}{\mathrm{P}@k + \mathrm{R}@k} = \frac{2\,r_k}{k + R}$$
 
     where $r_k$ is the number of relevant documents in the first k results and
     $R$ the number of relevant documents of the query. The second form follows
-    by substituting $P@k = r_k / k$ and $R@k = r_k / R$. F1@k is 0.0 when no
+    by substituting $\mathrm{P}@k = r_k / k$ and $\mathrm{R}@k = r_k / R$. F1@k is 0.0 when no
     relevant document is in the top k.
 
     Conventions: P@k divides by k even when fewer than k documents were
@@ -202,7 +202,7 @@ def f1_at_k(
 def r_precision(relevance: Sequence[float], n_relevant: int, *, relevance_level: float = 1) -> float:
     r"""Precision at rank R, where R is the number of relevant documents.
 
-    $$\text{R-prec} = P@R = \frac{1}{R} \sum_{i=1}^{R} [\,rel_i \ge t\,]$$
+    $$\text{R-prec} = \mathrm{P}@R = \frac{1}{R} \sum_{i=1}^{R} [\,\mathrm{rel}_i \ge t\,]$$
 
     At rank R precision and recall are equal, so R-precision is also the
     break-even point of the two. A query with R = 0 scores 0.0 (trec_eval).
@@ -249,7 +249,7 @@ def r_precision(relevance: Sequence[float], n_relevant: int, *, relevance_level:
 def success_at_k(relevance: Sequence[float], k: int, *, relevance_level: float = 1) -> float:
     r"""1.0 if at least one relevant document is in the first k results, else 0.0.
 
-    $$\text{success}@k = \left[\, \sum_{i=1}^{k} [\,rel_i \ge t\,] \ge 1 \,\right]$$
+    $$\text{success}@k = \left[\, \sum_{i=1}^{k} [\,\mathrm{rel}_i \ge t\,] \ge 1 \,\right]$$
 
     Averaged over queries it is the fraction of queries answered in the top k
     (often called the hit rate; beware that some libraries use "hits@k" for

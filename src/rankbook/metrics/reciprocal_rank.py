@@ -23,7 +23,7 @@ def reciprocal_rank(
 ) -> float:
     r"""One over the rank of the first relevant document.
 
-    $$RR@k = \frac{1}{\min\{\, i \le k : rel_i \ge t \,\}}$$
+    $$\mathrm{RR}@k = \frac{1}{\min\{\, i \le k : \mathrm{rel}_i \ge t \,\}}$$
 
     and 0.0 when no relevant document is in the first $k$ results (the whole
     list when ``k`` is None).

@@ -34,15 +34,15 @@ def roc_curve(
 ) -> tuple[np.ndarray, np.ndarray]:
     r"""False and true positive rates as the cut-off moves down the ranking.
 
-    $$TPR@k = \frac{1}{P} \sum_{i=1}^{k} [\,rel_i \ge t\,], \qquad
-    FPR@k = \frac{1}{N} \sum_{i=1}^{k} [\,rel_i < t\,]$$
+    $$\mathrm{TPR}@k = \frac{1}{P} \sum_{i=1}^{k} [\,\mathrm{rel}_i \ge t\,], \qquad
+    \mathrm{FPR}@k = \frac{1}{N} \sum_{i=1}^{k} [\,\mathrm{rel}_i < t\,]$$
 
     for $k = 0, 1, \dots, n$, where $P$ is the number of relevant items of the
     query (positives), $N$ the number of non-relevant items (negatives),
-    $rel_i$ the grade at rank $i$, $t$ the relevance threshold and $n$ the
-    length of the list. $TPR@k$ is recall at $k$; $FPR@k$ is the share of the
-    non-relevant items let through (the seed's $TP/(TP+FN)$ and
-    $FP/(FP+TN)$).
+    $\mathrm{rel}_i$ the grade at rank $i$, $t$ the relevance threshold and $n$ the
+    length of the list. $\mathrm{TPR}@k$ is recall at $k$; $\mathrm{FPR}@k$ is the share of the
+    non-relevant items let through (the seed's $\mathrm{TP}/(\mathrm{TP}+\mathrm{FN})$ and
+    $\mathrm{FP}/(\mathrm{FP}+\mathrm{TN})$).
 
     Items that were not retrieved sit below the list, all tied: when
     $P$ or $N$ exceeds what the list holds, a last point $(1, 1)$ is added
@@ -126,17 +126,17 @@ def roc_auc(
 ) -> float:
     r"""Area under the ROC curve: how often a relevant item is ranked above a non-relevant one.
 
-    $$AUC = \sum_{k=1}^{m} (FPR_k - FPR_{k-1}) \, \frac{TPR_k + TPR_{k-1}}{2}$$
+    $$\mathrm{AUC} = \sum_{k=1}^{m} (\mathrm{FPR}_k - \mathrm{FPR}_{k-1}) \, \frac{\mathrm{TPR}_k + \mathrm{TPR}_{k-1}}{2}$$
 
-    $$AUC = \frac{1}{P\,N} \sum_{a \in \mathcal{P}} \sum_{b \in \mathcal{N}}
+    $$\mathrm{AUC} = \frac{1}{P\,N} \sum_{a \in \mathcal{P}} \sum_{b \in \mathcal{N}}
       \Big( [\,a \text{ above } b\,] + \tfrac12 [\,a, b \text{ both unretrieved}\,] \Big)$$
 
-    where $(FPR_k, TPR_k)$, $k = 0, \dots, m$, are the points of `roc_curve`,
+    where $(\mathrm{FPR}_k, \mathrm{TPR}_k)$, $k = 0, \dots, m$, are the points of `roc_curve`,
     $\mathcal{P}$ and $\mathcal{N}$ the relevant and non-relevant items of the
     query ($P$ and $N$ of them, retrieved or not). The first form is the
     trapezoid rule; the second says what it measures: the probability that a
     randomly chosen relevant item is ranked above a randomly chosen
-    non-relevant one (the Mann-Whitney U statistic divided by $PN$).
+    non-relevant one (the Mann-Whitney U statistic divided by $P N$).
 
     Exact convention for items that were not retrieved: a retrieved item is
     above every unretrieved one; an unretrieved relevant and an unretrieved
@@ -149,7 +149,7 @@ def roc_auc(
     A perfect ranking (every relevant item above every non-relevant one) has
     AUC 1, the reversed one 0, a random one 0.5 on average. The trapezoids
     are summed on the counts (relevant and non-relevant items above each
-    cut-off) and divided by $2PN$ once, so these values come out exact.
+    cut-off) and divided by $2P N$ once, so these values come out exact.
 
     Parameters
     ----------

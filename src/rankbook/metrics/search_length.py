@@ -6,7 +6,7 @@ r"""Search length: how far down the list a user reads to find what they want.
 
 Search length belongs with reciprocal rank (`rankbook.metrics.reciprocal_rank`)
 in the "where is the first relevant document" family: with one document wanted
-and the rank reading, $RR = 1 / SL$. It is a count of documents (an effort), so
+and the rank reading, $\mathrm{RR} = 1 / \mathrm{SL}$. It is a count of documents (an effort), so
 lower is better, and it is not bounded by 1.
 """
 
@@ -35,7 +35,7 @@ def search_length(
 ) -> float:
     r"""How many documents a user examines to find the ``wanted``-th relevant one.
 
-    $$SL_{rank} = K_n \qquad\qquad SL_{non\text{-}rel} = K_n - n$$
+    $$\mathrm{SL}_{\mathrm{rank}} = K_n \qquad\qquad \mathrm{SL}_{\text{non-rel}} = K_n - n$$
 
     where $n$ is ``wanted``, the number of relevant documents the user wants,
     and $K_n$ the rank of the $n$-th relevant document. Two readings, chosen
@@ -43,7 +43,7 @@ def search_length(
 
     - ``"rank"`` (default): the number of documents examined, $K_n$. With
       one document wanted this is the lecture seed's "Search Length = Rank of
-      the answer", and $RR = 1/SL$.
+      the answer", and $\mathrm{RR} = 1/\mathrm{SL}$.
     - ``"non_relevant"``: Cooper's (1968) search length, the number of
       *non-relevant* documents examined before the $n$-th relevant one is
       found, $K_n - n$: the wasted effort. A perfect list scores 0, not 1.
@@ -52,7 +52,7 @@ def search_length(
 
     Not enough relevant documents: when the list holds fewer than ``wanted``
     relevant documents the user's need is never met within it, and the search
-    length is ``math.inf``. That keeps $RR = 1/SL$ true (1/inf = 0.0, the RR
+    length is ``math.inf``. That keeps $\mathrm{RR} = 1/\mathrm{SL}$ true (1/inf = 0.0, the RR
     of a list with nothing relevant), and it makes a mean over queries inf
     rather than silently ignoring the failure. Average such values with care,
     for example by counting failures apart.
@@ -63,12 +63,12 @@ def search_length(
     form one tie level) to get the expectation over every order of the
     documents inside the level where the search ends:
 
-    $$ESL_{non\text{-}rel} = j + \frac{i \cdot s}{r + 1}$$
+    $$\mathrm{ESL}_{\text{non-rel}} = j + \frac{i \cdot s}{r + 1}$$
 
     where $j$ is the number of non-relevant documents in the levels above,
     and the final level holds $r$ relevant and $i$ non-relevant documents, of
     which the user still needs $s$ relevant ones ($1 \le s \le r$). The rank
-    reading adds $n$: $ESL_{rank} = ESL_{non\text{-}rel} + n$. With no ties
+    reading adds $n$: $\mathrm{ESL}_{\mathrm{rank}} = \mathrm{ESL}_{\text{non-rel}} + n$. With no ties
     (all scores distinct) the expectation is the plain search length.
 
     An unjudged document (``None``) is non-relevant.
@@ -100,7 +100,7 @@ def search_length(
 
     See Also
     --------
-    rankbook.metrics.reciprocal_rank.reciprocal_rank : $1 / SL_{rank}$ for one wanted document.
+    rankbook.metrics.reciprocal_rank.reciprocal_rank : $1 / \mathrm{SL}_{\mathrm{rank}}$ for one wanted document.
 
     rankbook.metrics.means.mean_reciprocal_rank : its mean over queries.
 

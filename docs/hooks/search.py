@@ -1,0 +1,193 @@
+r"""MkDocs hook: a metric's own page comes first when the site is searched for it.
+
+Two things, both driven by ``rankbook.metrics.registry.METRICS`` (so a new metric with
+a page is covered without editing anything here):
+
+1. **Aliases.** Each metric page gets, as search ``tags`` (mkdocs-material indexes them
+   with the highest weight), the notation of every registry entry on it (``nDCG@k``, and
+   ``nDCG@10`` for the usual cut-off), its abbreviation (``nDCG``), its trec_eval name
+   (``ndcg_cut_k``) unless another metric is called that, its function name
+   (``ndcg_at_k``), the metric's name from the page title ("Normalized discounted
+   cumulative gain") and the page's own ``aliases:`` front matter (``precision`` on the
+   P@k page). A query for any of them matches the page's tags; other pages only mention
+   it in their text. The page also gets a small ``search.boost``. The tags are kept on
+   the page's first entry of the index only, not repeated on each section, so that a
+   long page does not dilute them and the page itself, not one of its sections, is the
+   first result.
+2. **Previews without TeX.** The search index stores each section's text as written,
+   formulas included (``\[\mathrm{DCG}@k = \sum ...``), and the result previews show it
+   raw. After the build, every formula in the index is rewritten as plain text
+   (``DCG@k = Σ_{i=1}^{k} g(rel_i)/d(i)``).
+
+Registered in mkdocs.yml under ``hooks:``; ``tests/browser/test_site.py`` checks both.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+#: Multiplies the weight of every section of a metric page in the search index.
+BOOST = 2
+
+_aliases: dict[str, list[str]] = {}
+
+
+def on_config(config, **kwargs):
+    """Work out each metric page's aliases from the registry."""
+    _aliases.clear()
+    _aliases.update(aliases_by_page(_registry()))
+    return config
+
+
+def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
+    """Give a metric page its aliases (as search tags) and its boost."""
+    aliases = _aliases.get(page.file.src_uri)
+    if aliases is None:
+        return markdown
+    title = _title(markdown)
+    if title:
+        aliases = [*aliases, title]
+    aliases = [*aliases, *(str(a) for a in page.meta.get("aliases", []))]
+    page.meta["tags"] = list(dict.fromkeys([*page.meta.get("tags", []), *aliases]))
+    search = dict(page.meta.get("search") or {})
+    search.setdefault("boost", BOOST)
+    page.meta["search"] = search
+    return markdown
+
+
+def on_post_build(config, **kwargs) -> None:
+    """Rewrite the formulas of the search index as plain text."""
+    index = Path(config["site_dir"]) / "search" / "search_index.json"
+    if not index.is_file():
+        return
+    data = json.loads(index.read_text(encoding="utf-8"))
+    for doc in data.get("docs", []):
+        for field in ("title", "text"):
+            if field in doc:
+                doc[field] = plain_formulas(doc[field])
+        if "#" in doc.get("location", "") and doc.get("tags"):
+            del doc["tags"]  # a section: the page's first entry carries them
+    index.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+                     encoding="utf-8")
+
+
+# --- aliases ------------------------------------------------------------------------------
+
+def aliases_by_page(metrics) -> dict[str, list[str]]:
+    """docs path of each metric page -> the names a reader may search it by."""
+    canonical = {str(info.name).lower() for info in metrics}
+    pages: dict[str, list[str]] = defaultdict(list)
+    for info in metrics:
+        names = [str(info.name)]
+        short = re.sub(r"@[a-z]$", "", str(info.name))
+        if short != info.name:
+            names.append(f"{short}@10")
+            if len(short) > 1:
+                names.append(short)
+        for trec in _trec_names(getattr(info, "trec_eval", None)):
+            if trec.lower() not in canonical or trec.lower() == str(info.name).lower():
+                names.append(trec)
+        function = getattr(info, "function", None)
+        if function is not None:
+            names.append(function.__name__)
+        pages[info.page].extend(names)
+    return {page: list(dict.fromkeys(names)) for page, names in pages.items()}
+
+
+def _trec_names(value) -> list[str]:
+    if not value:
+        return []
+    return [value] if isinstance(value, str) else [str(v) for v in value]
+
+
+def _title(markdown: str) -> str:
+    """The metric's name from the page's first heading, without the bracketed notation."""
+    match = re.search(r"^# (.+)$", markdown, re.M)
+    if not match:
+        return ""
+    return re.sub(r"\s*\([^)]*\)", "", match.group(1)).strip()
+
+
+def _registry():
+    try:
+        from rankbook.metrics.registry import METRICS
+    except Exception as exc:  # ImportError, or an error inside the package
+        raise PluginError(
+            "search hook: cannot import rankbook.metrics.registry.METRICS "
+            f"({type(exc).__name__}: {exc}); install the package (`make install`)."
+        ) from exc
+    return METRICS
+
+
+# --- formulas as plain text --------------------------------------------------------------
+
+_DELIMITED = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]|\$\$(.+?)\$\$|(?<![\\$\w])\$(?!\s)([^$\n]+?)(?<!\s)\$",
+                        re.S)
+_SYMBOLS = {
+    "sum": "Σ", "prod": "Π", "ge": "≥", "geq": "≥", "le": "≤", "leq": "≤", "ne": "≠",
+    "neq": "≠", "cdot": "·", "times": "×", "infty": "∞", "dots": "…", "ldots": "…",
+    "cdots": "…", "approx": "≈", "in": "∈", "lceil": "⌈", "rceil": "⌉", "lfloor": "⌊",
+    "rfloor": "⌋", "iff": "⇔", "to": "→", "mid": "|", "setminus": "∖", "cap": "∩", "cup": "∪",
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "lambda": "λ",
+    "mu": "μ", "sigma": "σ", "tau": "τ", "ell": "ℓ", "pi": "π", "prime": "′",
+    "log": "log", "ln": "ln", "exp": "exp", "max": "max", "min": "min", "sqrt": "√",
+}
+_SPACES = {",", ";", ":", "!", " ", "quad", "qquad", "enspace", "thinspace"}
+_DROP = {"left", "right", "big", "Big", "bigg", "Bigg", "displaystyle", "limits", "nolimits"}
+
+
+def plain_formulas(text: str) -> str:
+    """``text`` with every delimited formula rewritten as plain text."""
+    return _DELIMITED.sub(lambda m: tex_to_text(next(g for g in m.groups() if g)), text)
+
+
+def tex_to_text(tex: str) -> str:
+    """A formula as plain text: ``\\frac{a}{b}`` -> ``a/b``, ``\\ge`` -> ``≥``, names upright."""
+    upright = re.compile(r"\\(?:mathrm|text|textrm|operatorname\*?|mathit|mathbf|boldsymbol|mbox)"
+                         r"\s*\{([^{}]*)\}")
+    text = tex
+    while upright.search(text):
+        text = upright.sub(r"\1", text)
+    text = _fractions(text)
+    text = re.sub(r"\\\\(\[[^\]]*\])?", "; ", text)  # a line break in cases / aligned
+    text = re.sub(r"\\begin\{\w+\}|\\end\{\w+\}", " ", text)
+    text = re.sub(r"\\([A-Za-z]+|.)", _command, text)
+    text = text.replace("&", " ")
+    text = re.sub(r"([_^])\{([^{}]*)\}", lambda m: m.group(1) + (m.group(2) if len(m.group(2)) == 1
+                                                                  else "{" + m.group(2) + "}"),
+                  text)
+    text = re.sub(r"(?<![_^])\{([^{}]*)\}", r"\1", text)
+    text = re.sub(r"(?<![_^])\{([^{}]*)\}", r"\1", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _command(match) -> str:
+    name = match.group(1)
+    if name in _SPACES:
+        return " "
+    if name in _DROP:
+        return ""
+    if name in ("{", "}", "|", "%", "#", "&", "_", "$"):
+        return name
+    return _SYMBOLS.get(name, name)
+
+
+def _fractions(tex: str) -> str:
+    """``\\frac{a}{b}`` (and ``\\dfrac``, ``\\tfrac``, ``\\frac12``) as ``a/b``, innermost first."""
+    pattern = re.compile(r"\\[dt]?frac\s*(\{[^{}]*\}|\w)\s*(\{[^{}]*\}|\w)")
+    while True:
+        new = pattern.sub(lambda m: f"{_part(m.group(1))}/{_part(m.group(2))}", tex)
+        if new == tex:
+            return new
+        tex = new
+
+
+def _part(group: str) -> str:
+    inner = group[1:-1] if group.startswith("{") else group
+    simple = re.fullmatch(r"[\w.@]+|\\[A-Za-z]+\{[\w.@]+\}(_\w)?", inner.strip())
+    return inner.strip() if simple else f"({inner.strip()})"

@@ -208,13 +208,10 @@ def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
     systems, X = _input.score_matrix(scores)
     n, m = X.shape
     means = X.mean(axis=0)
-    anova = two_way_anova(scores)
     if method == "one_way":
-        ss_within = float(np.sum((X - means) ** 2))
-        if ss_within <= X.size * (_input.ZERO_SPREAD * float(np.abs(X).max())) ** 2:
-            ss_within = 0.0
-        variance, df = ss_within / (m * (n - 1)), m * (n - 1)
+        variance, df = _within_system_variance(X), m * (n - 1)
     else:
+        anova = two_way_anova(scores)
         variance, df = anova.ms_residual, anova.df_residual
     pairs = list(combinations(range(m), 2))
     differences = np.array([means[i] - means[j] for i, j in pairs])
@@ -232,6 +229,15 @@ def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
     )
     return TukeyHSDResult(method, systems, tuple(float(v) for v in means), variance, df,
                           comparisons, level, B)
+
+
+def _within_system_variance(X: np.ndarray) -> float:
+    """The pooled variance of each system's scores around its own mean (one-way ANOVA's MSE)."""
+    n, m = X.shape
+    ss_within = float(np.sum((X - X.mean(axis=0)) ** 2))
+    if ss_within <= X.size * (_input.ZERO_SPREAD * float(np.abs(X).max())) ** 2:
+        ss_within = 0.0
+    return ss_within / (m * (n - 1))
 
 
 def _studentized_range(differences: np.ndarray, variance: float, n: int, m: int, df: int,

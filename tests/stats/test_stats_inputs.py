@@ -67,6 +67,14 @@ def test_multi_system_functions_refuse_bad_input(test, scores, error, message):
         test(scores)
 
 
+@pytest.mark.parametrize("test", MULTI)
+def test_multi_system_mappings_of_topics_are_paired_by_topic(test):
+    nested = {"A": {"t1": 0.1, "t2": 0.5, "t3": 0.2}, "B": {"t3": 0.4, "t1": 0.3, "t2": 0.1}}
+    assert test(nested) == test({"A": [0.1, 0.5, 0.2], "B": [0.3, 0.1, 0.4]})
+    with pytest.raises(InvalidValueError, match=r"only in scores\['B'\]: \['t4'\]"):
+        test({"A": {"t1": 0.1, "t2": 0.5}, "B": {"t1": 0.3, "t4": 0.1}})
+
+
 def test_multi_system_series_must_share_the_index():
     a = pd.Series([0.1, 0.5, 0.2], index=["t1", "t2", "t3"])
     b = pd.Series([0.3, 0.1, 0.2], index=["t1", "t2", "t4"])

@@ -126,6 +126,16 @@ def score_matrix(scores) -> tuple[tuple, np.ndarray]:
     if _is_frame(scores):
         systems = tuple(scores.columns)
         columns = [vector(scores[name], f"scores[{name!r}]") for name in systems]
+    elif isinstance(scores, Mapping) and scores and all(
+            isinstance(v, Mapping) for v in scores.values()):
+        systems = tuple(scores)
+        topics = list(next(iter(scores.values())))
+        for name in systems[1:]:
+            if set(scores[name]) != set(topics):
+                _refuse_unaligned(topics, list(scores[name]), f"scores[{systems[0]!r}]",
+                                  f"scores[{name!r}]")
+        columns = [vector([scores[name][t] for t in topics], f"scores[{name!r}]")
+                   for name in systems]
     elif isinstance(scores, Mapping):
         systems = tuple(scores)
         first = next(iter(scores.values()), None)
@@ -191,6 +201,12 @@ def random_generator(seed):
 def is_zero_spread(spread: float, scale: float) -> bool:
     """True when ``spread`` is float rounding relative to ``scale`` (see ZERO_SPREAD)."""
     return spread <= ZERO_SPREAD * scale
+
+
+def sum_of_squares(ss: float, X: np.ndarray) -> float:
+    """``ss``, or 0.0 when it is float rounding: at most (ZERO_SPREAD x max |X|)^2 per cell."""
+    floor = X.size * (ZERO_SPREAD * float(np.abs(X).max())) ** 2
+    return 0.0 if ss <= floor else float(ss)
 
 
 def ratio(numerator: float, denominator: float) -> float:

@@ -106,18 +106,18 @@ def two_way_anova(scores) -> TwoWayAnovaResult:
     the right ANOVA for IR: topics differ far more than systems do, and a
     one-way ANOVA would count that as noise.
 
-    Zero variance: a sum of squares below float rounding
-    (`rankbook.stats._input.ZERO_SPREAD` of the largest absolute score, per
-    cell) is 0.0. When $V_E = 0$, an F whose effect is also 0 is 0.0 with
+    Zero variance: a sum of squares below float rounding (at most
+    $(10^{-12} \max|x_{ij}|)^2$ per cell) is 0.0. When $V_E = 0$, an F whose effect is also 0 is 0.0 with
     p-value 1.0 (nothing varies: identical systems), and an F whose effect is
     not 0 is $+\infty$ with p-value 0.0 (the effects explain every score).
 
     Parameters
     ----------
     scores : mapping or pandas.DataFrame
-        ``{system: per-topic scores}`` (each the same topics, same order), or
-        a DataFrame with one row per topic and one column per system. At
-        least 2 systems and 2 topics.
+        ``{system: per-topic scores}`` (each the same topics, same order;
+        or ``{system: {topic: score}}``, paired by topic), or a DataFrame
+        with one row per topic and one column per system. At least 2 systems
+        and 2 topics.
 
     Returns
     -------
@@ -160,14 +160,9 @@ def two_way_anova(scores) -> TwoWayAnovaResult:
     system_means = X.mean(axis=0)
     topic_means = X.mean(axis=1)
     residuals = X - system_means[None, :] - topic_means[:, None] + grand
-    floor = X.size * (_input.ZERO_SPREAD * float(np.abs(X).max())) ** 2
-
-    def snapped(ss: float) -> float:
-        return 0.0 if ss <= floor else float(ss)
-
-    ss_a = snapped(n * float(np.sum((system_means - grand) ** 2)))
-    ss_b = snapped(m * float(np.sum((topic_means - grand) ** 2)))
-    ss_e = snapped(float(np.sum(residuals**2)))
+    ss_a = _input.sum_of_squares(n * float(np.sum((system_means - grand) ** 2)), X)
+    ss_b = _input.sum_of_squares(m * float(np.sum((topic_means - grand) ** 2)), X)
+    ss_e = _input.sum_of_squares(float(np.sum(residuals**2)), X)
     df_a, df_b, df_e = m - 1, n - 1, (m - 1) * (n - 1)
     v_a, v_b, v_e = ss_a / df_a, ss_b / df_b, ss_e / df_e
     f_a, f_b = _input.ratio(v_a, v_e), _input.ratio(v_b, v_e)

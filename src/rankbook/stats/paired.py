@@ -77,9 +77,9 @@ def paired_t_test(x, y, *, confidence: float = 0.95) -> PairedTTestResult:
     standardised mean difference for paired data) and the confidence interval
     of the mean difference is $\bar d \pm t_{(1+c)/2,\,n-1}\, s_d/\sqrt n$.
 
-    Zero variance: when every difference is the same number (within float
-    rounding, `rankbook.stats._input.ZERO_SPREAD`) the t statistic has a zero
-    denominator. Identical systems (every $d_i = 0$) give statistic 0.0,
+    Zero variance: when every difference is the same number (a standard
+    deviation below $10^{-12}$ of the largest $|d_i|$ is float rounding, as in
+    $(0.3 - 0.2) - (0.2 - 0.1)$) the t statistic has a zero denominator. Identical systems (every $d_i = 0$) give statistic 0.0,
     p-value 1.0, effect size 0.0 and the interval (0.0, 0.0): nothing separates
     them. A constant non-zero difference $c$ gives the limit as $s_d \to 0$:
     statistic and effect size $\pm\infty$, p-value 0.0, interval $(c, c)$.

@@ -16,9 +16,8 @@ p-value conventions (both tests are two-sided):
   ``permutation_test``). `count` and `n_resamples` are in the results, so
   $C/B$ (Sakai 2006's and Smucker et al. 2007's ASL) is one division away.
 
-"At least as extreme" allows a relative tolerance
-(`rankbook.stats._input.TIE_TOLERANCE`, $10^{-9}$ of the largest absolute
-difference): a resampled sum adds the same numbers in another order, so
+"At least as extreme" allows a relative tolerance ($10^{-9}$ of the largest
+absolute difference): a resampled sum adds the same numbers in another order, so
 values equal on paper may differ in the last bits.
 
 A fixed ``seed`` gives the same p-value on every call and every machine

@@ -148,8 +148,9 @@ def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
     Parameters
     ----------
     scores : mapping or pandas.DataFrame
-        ``{system: per-topic scores}`` (same topics, same order) or a
-        DataFrame topics x systems. At least 2 systems and 2 topics.
+        ``{system: per-topic scores}`` (same topics, same order),
+        ``{system: {topic: score}}`` (paired by topic), or a DataFrame
+        topics x systems. At least 2 systems and 2 topics.
     method : {"two_way", "randomized", "one_way"}, default "two_way"
         Which Tukey HSD (see above).
     confidence : float, default 0.95
@@ -234,9 +235,7 @@ def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
 def _within_system_variance(X: np.ndarray) -> float:
     """The pooled variance of each system's scores around its own mean (one-way ANOVA's MSE)."""
     n, m = X.shape
-    ss_within = float(np.sum((X - X.mean(axis=0)) ** 2))
-    if ss_within <= X.size * (_input.ZERO_SPREAD * float(np.abs(X).max())) ** 2:
-        ss_within = 0.0
+    ss_within = _input.sum_of_squares(float(np.sum((X - X.mean(axis=0)) ** 2)), X)
     return ss_within / (m * (n - 1))
 
 

@@ -114,14 +114,16 @@ def ndcg_averaged_at_r_levels(
 
     where the *R levels* $B$ are the ranks at which the ideal ranking moves
     from one gain to a smaller one: if the topic has 5 documents of gain 3,
-    3 of gain 2 and 10 of gain 1, $B = \{5, 8, 18\}$. When the list is longer
-    than the $R_g$ documents of positive gain, its length $n$ is one more
-    level (the unjudged documents' gain 0 ends there): $B \cup \{n\}$. DCG@b
-    past the end of the list is the DCG of the whole list.
+    3 of gain 2 and 10 of gain 1, $B = \{5, 8, 18\}$. When the list goes
+    on past the $R_g$ documents of positive gain, its length $n$ is one more
+    level ("a final implied R-level change at num_retrieved"): $B \cup \{n\}$,
+    but only for $n \ge R_g + 2$, because trec_eval's code (``m_Rndcg.c``)
+    notices that level only when another document follows rank $R_g + 1$.
+    DCG@b past the end of the list is the DCG of the whole list.
 
     trec_eval's help text describes also a level at the documents of gain 0;
-    its code (``m_Rndcg.c``) does not average there, and rankbook follows the
-    code. Edge cases, as in trec_eval 9.x: 0.0 when the topic has no
+    its code does not average there. rankbook follows the code in both
+    respects. Edge cases, as in trec_eval 9.x: 0.0 when the topic has no
     relevant document (no grade $\ge$ ``relevance_level`` in ``ideal``),
     and 0.0 when no judged document has a positive gain (trec_eval divides
     0 by 0 there).
@@ -169,7 +171,7 @@ def ndcg_averaged_at_r_levels(
     if not np.any(judged & (judged_grades >= threshold)) or best.size == 0:
         return 0.0
     levels = [b for b in range(1, best.size + 1) if b == best.size or best[b - 1] != best[b]]
-    if len(gains) > best.size:
+    if len(gains) >= best.size + 2:
         levels.append(len(gains))
     dcg, idcg = _running_dcgs(gains, best, max(len(gains), best.size))
     return float(np.mean([dcg[b - 1] / idcg[b - 1] for b in levels]))

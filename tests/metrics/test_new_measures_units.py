@@ -182,3 +182,20 @@ def test_relevance_string():
     assert rb.relevance_string([]) == ""
     with pytest.raises(InvalidValueError):
         rb.relevance_string([1], k=0)
+
+
+def test_every_new_function_returns_a_plain_python_value():
+    graded, ideal = [2, None, 0, -1, 1, 3], [3, 2, 1, 0, -1, 1]
+    values = [
+        rb.inferred_average_precision(graded, 3), rb.unjudged_at_k(graded, 3),
+        rb.ndcg_averaged_over_relevant(graded, ideal), rb.ndcg_averaged_at_r_levels(graded, ideal),
+        rb.normalized_gain(graded, ideal), rb.binary_normalized_gain(graded, 3),
+        rb.f_beta_at_k(graded, 3, 3), rb.relative_precision_at_k(graded, 3, 3),
+        rb.r_precision_at_multiple(graded, 3, 0.6), rb.utility(graded, 3),
+        rb.rank_biased_precision(graded, max_grade=3), rb.rank_biased_precision_residual(graded),
+        rb.expected_reciprocal_rank(graded), rb.ndcg_at_k(graded, ideal=ideal, gain_map={1: 5}),
+    ]
+    assert all(type(v) is float for v in values), [type(v) for v in values]
+    assert type(rb.judged_nonrelevant_retrieved(graded)) is int
+    assert type(rb.relevance_string(graded)) is str
+    assert all(type(g) is float for g in rb.judged_only(graded))

@@ -95,9 +95,9 @@ def ndcg_averaged_over_relevant(
     if best.size == 0:
         return 0.0
     dcg, idcg = _running_dcgs(gains, best, max(len(gains), best.size))
-    at_relevant = [dcg[k] / idcg[k] for k in np.flatnonzero(gains > 0)]
+    at_relevant = [float(dcg[k] / idcg[k]) for k in np.flatnonzero(gains > 0)]
     total = float(np.sum(at_relevant)) if at_relevant else 0.0
-    total += (best.size - len(at_relevant)) * (dcg[-1] / idcg[-1])  # the whole list's nDCG
+    total += (best.size - len(at_relevant)) * float(dcg[-1] / idcg[-1])  # the whole list's nDCG
     return total / best.size if total > 0 else 0.0
 
 

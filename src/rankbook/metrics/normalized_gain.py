@@ -96,7 +96,7 @@ def normalized_gain(
     for gain, got, could in zip(gains, collected, ideal_collected):
         if gain != 0:
             total += gain / math.log2(2.0 + could - got)
-    return total / math.fsum(best)
+    return float(total) / math.fsum(best)
 
 
 def binary_normalized_gain(

@@ -29,13 +29,17 @@ from rankbook.metrics.interpolation import (
     interpolated_precision,
     precision_recall_curve,
 )
-from rankbook.metrics.incomplete import inferred_average_precision, judged_only, unjudged_at_k
+from rankbook.metrics.incomplete import (
+    inferred_average_precision,
+    judged_nonrelevant_retrieved,
+    judged_only,
+    unjudged_at_k,
+)
 from rankbook.metrics.ndcg_variants import ndcg_averaged_at_r_levels, ndcg_averaged_over_relevant
 from rankbook.metrics.normalized_gain import binary_normalized_gain, normalized_gain
 from rankbook.metrics.relevance_string import relevance_string
 from rankbook.metrics.set_measures import (
     f_beta_at_k,
-    judged_nonrelevant_retrieved,
     r_precision_at_multiple,
     relative_precision_at_k,
     utility,

@@ -5,6 +5,7 @@ r"""Measures and helpers for incomplete judgments.
 | `inferred_average_precision` | infAP | `infAP` |
 | `unjudged_at_k` | unjudged@k | `unj_k` (trec_eval 10 only) |
 | `judged_only` | (a helper: drop unjudged documents before any measure) | the `-J` option |
+| `judged_nonrelevant_retrieved` | judged non-relevant retrieved (a count) | `num_nonrel_judged_ret` |
 
 Test collections are judged by pooling, and often only a sample of the pool is
 judged. rankbook's ranked lists mark two kinds of unjudged document, as trec_eval
@@ -227,3 +228,42 @@ def judged_only(relevance: Sequence[float | None]) -> list[float]:
     """
     grades, judged = _validate.judged_grades(relevance)
     return [float(g) for g in grades[judged & (grades >= 0)]]
+
+
+def judged_nonrelevant_retrieved(
+    relevance: Sequence[float | None], *, relevance_level: float = 1
+) -> int:
+    r"""How many retrieved documents were judged non-relevant: ``num_nonrel_judged_ret``.
+
+    $$\sum_{i=1}^{n} [\, 0 \le rel_i < t \,]$$
+
+    where $t$ is the relevance threshold. Unjudged documents (``None``) and
+    negative grades (in the pool but not judged) are not counted, so
+    $n$ = relevant retrieved + judged non-relevant retrieved + unjudged
+    retrieved. A count, not a score: trec_eval's summary row is the sum over
+    topics, not the mean.
+
+    Parameters
+    ----------
+    relevance : sequence of float or None, shape (n,)
+        Grades of the ranked list.
+    relevance_level : float, default 1
+        Lowest grade that counts as relevant.
+
+    Returns
+    -------
+    int
+        The count, between 0 and n.
+
+    References
+    ----------
+    trec_eval 9.x, ``m_num_nonrel_judged_ret.c``, https://github.com/usnistgov/trec_eval.
+
+    Examples
+    --------
+    >>> judged_nonrelevant_retrieved([1, 0, None, -1, 0, 2])
+    2
+    """
+    grades, judged = _validate.judged_grades(relevance)
+    threshold = _validate.threshold(relevance_level)
+    return int(np.count_nonzero(judged & (grades >= 0) & (grades < threshold)))

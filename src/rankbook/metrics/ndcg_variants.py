@@ -155,13 +155,18 @@ def ndcg_averaged_at_r_levels(
     Examples
     --------
     Judged grades 2, 1, 1 and a list of four: the ideal is (2, 1, 1), so the
-    levels are rank 1 (gain 2 ends), rank 3 (gain 1 ends) and rank 4 (the
-    list's end):
+    levels are rank 1 (gain 2 ends) and rank 3 (gain 1 ends); the list's end,
+    rank 4, is not a level because $4 < R_g + 2 = 5$. A list of five adds it:
 
+    >>> import math
     >>> from rankbook.metrics.dcg import ndcg_at_k
     >>> run, judged = [1, 2, 0, 1], [2, 1, 1, 0]
-    >>> levels = [ndcg_at_k(run, b, ideal=judged) for b in (1, 3, 4)]
-    >>> ndcg_averaged_at_r_levels(run, judged) == sum(levels) / 3
+    >>> levels = [ndcg_at_k(run, b, ideal=judged) for b in (1, 3)]
+    >>> math.isclose(ndcg_averaged_at_r_levels(run, judged), sum(levels) / 2)
+    True
+    >>> longer = run + [0]
+    >>> levels = [ndcg_at_k(longer, b, ideal=judged) for b in (1, 3, 5)]
+    >>> math.isclose(ndcg_averaged_at_r_levels(longer, judged), sum(levels) / 3)
     True
     """
     gains = gains_of(relevance, gain_map=gain_map)

@@ -6,10 +6,10 @@ r"""More set-based measures: F-beta, relative precision, precision at multiples 
 | `relative_precision_at_k` | relative P@k, relative set P | `relative_P_k`, `set_relative_P` |
 | `r_precision_at_multiple` | P@(m R) | `Rprec_mult_0.20` ... `Rprec_mult_2.00` |
 | `utility` | linear utility | `utility` |
-| `judged_nonrelevant_retrieved` | judged non-relevant retrieved (a count) | `num_nonrel_judged_ret` |
 
 trec_eval's ``set_*`` measures look at the whole retrieved list as a set (cut
-at ``-M``, 1000 by default): in rankbook, ``k=None``.
+at ``-M``, 1000 by default): in rankbook, ``k=None``. trec_eval's count
+``num_nonrel_judged_ret`` is `rankbook.metrics.incomplete.judged_nonrelevant_retrieved`.
 """
 
 from __future__ import annotations
@@ -326,45 +326,6 @@ def utility(
     n = len(grades)
     a = relevant_in_top(grades, n, threshold)
     return w[0] * a + w[1] * (n - a) + w[2] * (R - a) + w[3] * (collection + a - n - R)
-
-
-def judged_nonrelevant_retrieved(
-    relevance: Sequence[float | None], *, relevance_level: float = 1
-) -> int:
-    r"""How many retrieved documents were judged non-relevant: ``num_nonrel_judged_ret``.
-
-    $$\sum_{i=1}^{n} [\, 0 \le rel_i < t \,]$$
-
-    where $t$ is the relevance threshold. Unjudged documents (``None``) and
-    negative grades (in the pool but not judged) are not counted, so
-    $n$ = relevant retrieved + judged non-relevant retrieved + unjudged
-    retrieved. A count, not a score: trec_eval's summary row is the sum over
-    topics, not the mean.
-
-    Parameters
-    ----------
-    relevance : sequence of float or None, shape (n,)
-        Grades of the ranked list.
-    relevance_level : float, default 1
-        Lowest grade that counts as relevant.
-
-    Returns
-    -------
-    int
-        The count, between 0 and n.
-
-    References
-    ----------
-    trec_eval 9.x, ``m_num_nonrel_judged_ret.c``, https://github.com/usnistgov/trec_eval.
-
-    Examples
-    --------
-    >>> judged_nonrelevant_retrieved([1, 0, None, -1, 0, 2])
-    2
-    """
-    grades, judged = _validate.judged_grades(relevance)
-    threshold = _validate.threshold(relevance_level)
-    return int(np.count_nonzero(judged & (grades >= 0) & (grades < threshold)))
 
 
 def _beta_weight(beta, convention: str) -> float:

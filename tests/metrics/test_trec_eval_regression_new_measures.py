@@ -152,3 +152,27 @@ def _one(measure, relevance, ideal, R, level):
         "set_relative_P": lambda: rb.relative_precision_at_k(relevance, None, R, **t),
         "set_F": lambda: rb.f_beta_at_k(relevance, None, R, beta_convention="trec_eval", **t),
     }[measure]()
+
+
+def test_measure_parameters_as_out_test_meas_params():
+    # out.test.meas_params (trec_eval 9.0.8's test/ folder, copied unchanged into
+    # tests/data/trec_eval/): trec_eval -q -m Rprec_mult.5.0,0.2,0.35 -mutility.2,-1,0,0
+    # -mndcg.1=3,2=9,4=4.5 ... qrels.test results.test. The parameters are printed sorted
+    # (Rprec_mult) or as given (utility, the gain map).
+    qrels, run = read_qrels("qrels.test"), read_run("results.test", None)
+    expected = {(m, t): v for m, t, v in expected_lines("out.test.meas_params")
+                if m.startswith(("Rprec_mult", "utility", "ndcg_1="))}
+    assert len(expected) == 5 * 4  # five measures, three topics and the summary
+    computed = {}
+    for topic in run:
+        judged = qrels[topic]
+        relevance = [judged.get(doc) for doc in run[topic]]
+        R = sum(1 for g in judged.values() if g >= 1)
+        for m in (0.2, 0.35, 5.0):
+            computed[f"Rprec_mult_{m:.2f}", topic] = rb.r_precision_at_multiple(relevance, R, m)
+        computed["utility_2,-1,0,0", topic] = rb.utility(relevance, R, weights=(2, -1, 0, 0))
+        computed["ndcg_1=3,2=9,4=4.5", topic] = rb.ndcg_at_k(
+            relevance, ideal=list(judged.values()), gain_map={1: 3, 2: 9, 4: 4.5})
+    for measure in {m for m, _ in computed}:
+        computed[measure, "all"] = sum(computed[measure, t] for t in run) / len(run)
+    assert {key: f"{value:.4f}" for key, value in computed.items()} == expected

@@ -29,7 +29,7 @@ import numpy as np
 from rankbook._errors import InvalidValueError
 from rankbook.aggregate._profile import Profile, make_profile, ranked_result
 from rankbook.aggregate.normalization import check_convention
-from rankbook.aggregate.pairwise import preference_matrix
+from rankbook.aggregate.pairwise import preference_matrix, weighted_count
 
 MAX_ITEMS = 20
 
@@ -123,7 +123,7 @@ def kemeny_matrix(profile: Profile, convention: str = "textbook") -> np.ndarray:
     rank = profile.rank
     both = profile.ranked[:, :, None] & profile.ranked[:, None, :]
     above = both & (rank[:, :, None] < rank[:, None, :])
-    return np.tensordot(factor, above, axes=1)
+    return weighted_count(factor, above)
 
 
 def tie_order(profile: Profile) -> np.ndarray:

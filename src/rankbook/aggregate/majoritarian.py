@@ -29,7 +29,7 @@ import numpy as np
 from rankbook._errors import InvalidValueError
 from rankbook.aggregate._profile import make_profile, ranked_result
 from rankbook.aggregate.normalization import check_convention
-from rankbook.aggregate.pairwise import preference_matrix, wins_ties_losses
+from rankbook.aggregate.pairwise import preference_matrix, weighted_count, wins_ties_losses
 
 FLAGR_UNRANKED_RANK = 1_000_000.0  # FLAGR's NOT_RANKED_ITEM_RANK (MAX_LIST_ITEMS squared)
 
@@ -234,8 +234,8 @@ def concordance_discordance(profile, pt: int, vt: int, convention: str):
     bottom = FLAGR_UNRANKED_RANK if convention == "flagr" else length + 1.0
     position = np.where(profile.ranked, profile.rank, bottom)
     x, y = position[:, :, None], position[:, None, :]
-    c = np.tensordot(profile.weight, x <= y - pt, axes=1)
-    d = np.tensordot(profile.weight, x >= y + vt, axes=1)
+    c = weighted_count(profile.weight, x <= y - pt)
+    d = weighted_count(profile.weight, x >= y + vt)
     return c, d
 
 

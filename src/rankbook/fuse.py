@@ -27,7 +27,7 @@ from rankbook._errors import InvalidTypeError, InvalidValueError
 
 
 def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weights=None,
-         **params) -> dict:
+         keep_order: bool = False, **params) -> dict:
     r"""Aggregate several runs query by query with one method.
 
     Parameters
@@ -45,6 +45,12 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
         The dataset label to read from a FLAGR file that holds several.
     weights : sequence of float, optional
         One weight per run (per voter for ``flagr``), passed to the method.
+    keep_order : bool, default False
+        Replace each query's scores by $n, n - 1, \dots, 1$ in the aggregate
+        order. An evaluator re-sorts a run by score and breaks ties its own way
+        (trec_eval: document id descending); with ``keep_order`` it sees the
+        method's order, ties broken by rankbook's rule (more lists, then item
+        id), as FLAGR evaluates its aggregate lists.
     **params
         The method's parameters, e.g. ``norm="borda"``, ``k=60``,
         ``convention="flagr"``.
@@ -75,8 +81,12 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
             "give the runs to fuse either as runs=[run, run, ...] or as one FLAGR list file, "
             "flagr='lists.csv' (one run per voter), not both and not neither.")
     table = _flagr_table(flagr, label) if flagr is not None else _runs_table(runs)
-    return {query: function(profile, weights=weights, **params)
-            for query, profile in _profiles(table)}
+    fused = {query: function(profile, weights=weights, **params)
+             for query, profile in _profiles(table)}
+    if keep_order:
+        fused = {query: {item: float(len(scores) - p) for p, item in enumerate(scores)}
+                 for query, scores in fused.items()}
+    return fused
 
 
 def _method_function(method):

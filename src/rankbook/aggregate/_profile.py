@@ -193,9 +193,11 @@ def ranked_result(profile: Profile, scores, *, higher_is_better: bool = True,
 
     Items are ordered by score (descending, or ascending when
     ``higher_is_better`` is False, as for RRA's p-values); equal scores by the
-    number of lists that rank the item, more first; then by item id ascending.
-    This is FLAGR's rule for its output lists, and it is used for every method
-    and convention so that results are reproducible. A score that is NaN (only
+    number of lists that rank the item, more first (counting each list by its
+    weight, so that a list of weight 2 counts as the same list given twice);
+    then by item id ascending. With unit weights this is FLAGR's rule for its
+    output lists; it is used for every method and convention so that results
+    are reproducible. A score that is NaN (only
     ``convention="flagr"`` produces them, where FLAGR divides 0 by 0) comes
     after every number.
 
@@ -228,7 +230,7 @@ def ranked_result(profile: Profile, scores, *, higher_is_better: bool = True,
     if values.shape != (profile.n_items,):
         raise InvalidValueError(
             f"expected {profile.n_items} scores, one per item, got shape {values.shape}.")
-    hits = profile.hits.tolist()
+    hits = (profile.weight[:, None] * profile.ranked).sum(axis=0).tolist()
     sign = -1.0 if higher_is_better else 1.0
     keys = (sign * values).tolist() if exact else [
         float(f"{value:.12g}") for value in (sign * values).tolist()]

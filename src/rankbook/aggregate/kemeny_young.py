@@ -66,7 +66,7 @@ def kemeny(lists, *, weights=None, convention: str = "textbook",
         The classical objective, or FLAGR's.
     max_items : int, default 20
         Refuse larger problems: time and memory grow as $n\,2^n$ (20 items
-        take about a second and 60 MB).
+        take about two seconds and 100 MB).
 
     Returns
     -------

@@ -7,8 +7,9 @@ place: write its function, then add a row. Each row says
 - ``family``: the module's family, which also picks the views that
   `explain_aggregation` shows (`rankbook.aggregate.explain.VIEWS`);
 - ``linear_in_weights``: whether a list of weight 2 counts exactly as the same
-  list given twice (true of sums of per-list points and of pairwise counts; false
-  where the number of lists, $h(x)$ or $L$, enters the formula);
+  list given twice, in the default convention (true of sums of per-list points
+  and of pairwise counts; false where the number of lists that rank an item,
+  $h(x)$, enters the formula, or a maximum, minimum or median);
 - ``example``: parameters that must be given to call it (those without a default).
 
 >>> sorted(name for name, m in METHODS.items() if m.family == "majoritarian")
@@ -57,7 +58,7 @@ METHODS: dict[str, Method] = {
     # majoritarian
     "condorcet": Method(majoritarian.condorcet, "majoritarian", True),
     "copeland": Method(majoritarian.copeland, "majoritarian", True),
-    "outranking": Method(majoritarian.outranking, "majoritarian", False),
+    "outranking": Method(majoritarian.outranking, "majoritarian", True),
     "schulze": Method(majoritarian.schulze, "majoritarian", True),
     "kemeny": Method(kemeny_young.kemeny, "majoritarian", True),
 }

@@ -156,26 +156,54 @@ def _positional(profile: Profile, norm: str) -> np.ndarray:
 
 def _score_based(profile: Profile, norm: str, convention: str, name: str) -> np.ndarray:
     s = profile.score
-    ranked = profile.ranked
     if norm == "none":
         return s
+    in_order, length = _scores_in_rank_order(profile)
     with np.errstate(invalid="ignore", divide="ignore"):
-        low = np.nanmin(np.where(ranked, s, np.inf), axis=1, keepdims=True)
-        high = np.nanmax(np.where(ranked, s, -np.inf), axis=1, keepdims=True)
+        if convention == "flagr":   # FLAGR takes the first and the last item's scores
+            last = np.maximum(length - 1, 0)[:, None]
+            high = in_order[:, :1]
+            low = np.take_along_axis(in_order, last, axis=1) if in_order.size else high
+        else:
+            low = np.min(np.where(np.isnan(in_order), np.inf, in_order), axis=1, keepdims=True)
+            high = np.max(np.where(np.isnan(in_order), -np.inf, in_order), axis=1, keepdims=True)
         if norm == "max":
             _require_positive_max(high, profile, name)
             return s / high
         if norm == "z_score":
-            count = np.maximum(profile.length, 1)[:, None]
-            mean = np.where(ranked, s, 0.0).sum(axis=1, keepdims=True) / count
-            spread = np.sqrt(np.where(ranked, (s - mean) ** 2, 0.0).sum(axis=1, keepdims=True)
-                             / count)
+            mean, spread = _mean_and_deviation(in_order, length)
             return _divide(s - mean, spread, convention)
         if norm == "sum":
-            total = np.where(ranked, s - low, 0.0).sum(axis=1, keepdims=True)
+            total = _sequential_sum(in_order - low)
             return _divide(s - low, total, convention)
         top = high - s if norm == "min_max_inverted" else s - low
         return _divide(top, high - low, convention)
+
+
+def _scores_in_rank_order(profile: Profile):
+    """(L, max length) scores, best first, NaN past each list's end; and the lengths."""
+    order = np.argsort(profile.rank, axis=1, kind="stable")
+    length = profile.length
+    width = int(length.max()) if length.size else 0
+    in_order = np.take_along_axis(profile.score, order, axis=1)[:, :width]
+    in_order = np.where(np.arange(width)[None, :] < length[:, None], in_order, np.nan)
+    return in_order, length
+
+
+def _sequential_sum(values: np.ndarray) -> np.ndarray:
+    """Row sums added one column at a time, best first (FLAGR's order; NaN cells skipped)."""
+    total = np.zeros((values.shape[0], 1))
+    for column in values.T:
+        total[:, 0] += np.where(np.isnan(column), 0.0, column)
+    return total
+
+
+def _mean_and_deviation(in_order: np.ndarray, length: np.ndarray):
+    r"""Mean and population standard deviation of each list, summed as FLAGR sums them."""
+    count = np.maximum(length, 1)[:, None].astype(float)
+    mean = _sequential_sum(in_order) / count
+    spread = np.sqrt(_sequential_sum((in_order - mean) * (in_order - mean)) / count)
+    return mean, spread
 
 
 def _divide(numerator: np.ndarray, denominator: np.ndarray, convention: str) -> np.ndarray:

@@ -35,7 +35,7 @@ _LAZY = {
     "io": ("rankbook.io", None),
     "evaluation": ("rankbook.evaluation", None),
     "aggregate": ("rankbook.aggregate", None),
-    "fuse": ("rankbook.fuse", "fuse"),
+    "fuse": ("rankbook.fusion", "fuse"),
     "explain_aggregation": ("rankbook.aggregate.explain", "explain_aggregation"),
 }
 

@@ -164,3 +164,10 @@ def test_a_callable_method():
 
     fused = rb.fuse([{"q": {"a": 1.0, "b": 2.0}}, {"q": {"a": 5.0}}], first_list_only)
     assert list(fused["q"]) == ["b", "a"]
+
+
+def test_rb_fuse_stays_the_function_after_the_cli_imports_its_module():
+    import rankbook.cli.fuse  # noqa: F401  (imports rankbook.fusion)
+
+    assert rb.fuse.__name__ == "fuse" and callable(rb.fuse)
+    assert rb.explain_aggregation.__name__ == "explain_aggregation"

@@ -58,7 +58,7 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> None:
-    from rankbook.fuse import fuse
+    from rankbook.fusion import fuse
     from rankbook.io import write_run
 
     if bool(args.runs) == (args.flagr is not None):

@@ -80,13 +80,17 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
         raise InvalidValueError(
             "give the runs to fuse either as runs=[run, run, ...] or as one FLAGR list file, "
             "flagr='lists.csv' (one run per voter), not both and not neither.")
-    table = _flagr_table(flagr, label) if flagr is not None else _runs_table(runs)
-    fused = {query: function(profile, weights=weights, **params)
-             for query, profile in _profiles(table)}
+    profiles = _flagr_profiles(flagr, label) if flagr is not None else \
+        _profiles(_runs_table(runs))
+    fused = {query: function(profile, weights=weights, **params) for query, profile in profiles}
     if keep_order:
         fused = {query: {item: float(len(scores) - p) for p, item in enumerate(scores)}
                  for query, scores in fused.items()}
     return fused
+
+
+class _ListedTwice(Exception):
+    """An item appears twice in one list (the fast FLAGR reader hands over to io)."""
 
 
 def _method_function(method):
@@ -101,7 +105,9 @@ def _method_function(method):
 
 
 def _runs_table(runs):
-    """(query, list, item, position, score) arrays for a sequence of runs."""
+    """(query codes, query names, list, item, position, score, L) for a sequence of runs."""
+    import pandas as pd
+
     from rankbook.io import as_run, trec_order
 
     if isinstance(runs, (str, bytes, os.PathLike, dict)) or not hasattr(runs, "__len__"):
@@ -115,14 +121,18 @@ def _runs_table(runs):
         frame = as_run(run)
         order = trec_order(frame)
         query = frame["query"].to_numpy(dtype=object)[order]
-        position = _positions_within(query)
-        parts.append((query, np.full(len(order), index), frame["doc"].to_numpy(dtype=object)[order],
-                      position, frame["score"].to_numpy(dtype=float)[order]))
-    return tuple(np.concatenate(column) for column in zip(*parts)) + (len(runs),)
+        parts.append((query, np.full(len(order), index),
+                      frame["doc"].to_numpy(dtype=object)[order], _positions_within(query),
+                      frame["score"].to_numpy(dtype=float)[order]))
+    query, lists, item, position, score = (np.concatenate(column) for column in zip(*parts))
+    codes, names = pd.factorize(query)
+    items, item_names = pd.factorize(item)
+    return (codes, [str(name) for name in names], lists, items, np.asarray(item_names, dtype=object),
+            position, score, len(runs))
 
 
 def _positions_within(query: np.ndarray) -> np.ndarray:
-    """1-based position of each row within its block of equal, consecutive queries."""
+    """1-based position of each row within its block of equal, consecutive values."""
     if len(query) == 0:
         return np.zeros(0, dtype=np.int64)
     start = np.r_[True, query[1:] != query[:-1]]
@@ -131,25 +141,31 @@ def _positions_within(query: np.ndarray) -> np.ndarray:
     return np.arange(len(query)) - first[block] + 1
 
 
-def _flagr_table(path, label):
-    """The FLAGR list file as (query, list, item, position, score, L).
+def _flagr_profiles(path, label):
+    """The profiles of a FLAGR list file: a fast reader for well-formed files, else io's.
 
-    A fast path reads well-formed files with pandas; anything unusual (a
-    malformed line, spaces, several labels, an item listed twice) is handed to
-    `rankbook.io.read_flagr_lists`, whose errors name the file and line.
+    Anything unusual (a malformed line, spaces, several labels, an item listed twice) is
+    handed to `rankbook.io.read_flagr_lists`, whose errors name the file and the line.
     """
     fast = _read_flagr_fast(path, label)
     if fast is not None:
-        return fast
+        try:
+            return _profiles(fast)
+        except _ListedTwice:
+            pass
+    import pandas as pd
+
     from rankbook.io import read_flagr_lists
 
     voters = read_flagr_lists(path, label=label)
-    parts = []
-    for index, run in enumerate(voters.values()):
-        parts.append((run["query"].to_numpy(dtype=object), np.full(len(run), index),
-                      run["doc"].to_numpy(dtype=object), run["rank"].to_numpy(dtype=np.int64),
-                      run["score"].to_numpy(dtype=float)))
-    return tuple(np.concatenate(column) for column in zip(*parts)) + (len(voters),)
+    parts = [(run["query"].to_numpy(dtype=object), np.full(len(run), index),
+              run["doc"].to_numpy(dtype=object), run["rank"].to_numpy(dtype=np.int64),
+              run["score"].to_numpy(dtype=float)) for index, run in enumerate(voters.values())]
+    query, lists, item, position, score = (np.concatenate(column) for column in zip(*parts))
+    codes, names = pd.factorize(query)
+    items, item_names = pd.factorize(item)
+    return _profiles((codes, [str(n) for n in names], lists, items,
+                      np.asarray(item_names, dtype=object), position, score, len(voters)))
 
 
 def _read_flagr_fast(path, label):
@@ -160,8 +176,8 @@ def _read_flagr_fast(path, label):
             data = handle.read()
     except OSError:
         return None                     # read_flagr_lists reports it
-    first = data.split(b"\n", 1)[0]
-    columns = first.count(b",") + 1
+    end = data.find(b"\n")
+    columns = data[:end if end >= 0 else len(data)].count(b",") + 1
     if columns not in (5, 6) or any(c in data for c in (b" ", b"\t", b"\r", b'"')):
         return None
     names = ["query", "voter", "item", "score", "label"]
@@ -169,60 +185,81 @@ def _read_flagr_fast(path, label):
         names.insert(3, "rank")
     try:
         frame = pd.read_csv(io.BytesIO(data), header=None, names=names, engine="c",
-                            dtype={"query": str, "voter": str, "item": str, "label": str,
-                                   "score": np.float64, "rank": np.float64},
-                            na_filter=False, skip_blank_lines=True)
+                            dtype={"query": "category", "voter": "category", "item": "category",
+                                   "label": "category", "score": np.float64, "rank": np.float64},
+                            na_filter=False)
     except (ValueError, pd.errors.ParserError):
         return None
-    if len(frame) == 0 or not np.isfinite(frame["score"].to_numpy()).all():
-        return None
-    labels = frame["label"].unique()
-    if label is None and len(labels) > 1 or label is not None and label not in set(labels):
+    labels = list(frame["label"].cat.categories)
+    if len(frame) == 0 or not np.isfinite(frame["score"].to_numpy()).all() \
+            or (label is None and len(labels) > 1) or (label is not None and label not in labels):
         return None
     if label is not None:
         frame = frame[frame["label"].to_numpy() == label]
     return _table_from_frame(frame, columns)
 
 
-def _table_from_frame(frame, columns: int):
-    import pandas as pd
+def _first_appearance(codes: np.ndarray, categories) -> tuple:
+    """Renumber categorical codes in order of first appearance: (codes, names)."""
+    _, first = np.unique(codes, return_index=True)
+    present = np.unique(codes)
+    order = present[np.argsort(first)]
+    renumber = np.empty(len(categories), dtype=np.int64)
+    renumber[order] = np.arange(len(order))
+    return renumber[codes], [str(categories[c]) for c in order]
 
-    query = frame["query"].to_numpy(dtype=object)
-    voter_codes, voters = pd.factorize(frame["voter"].to_numpy(dtype=object))
+
+def _table_from_frame(frame, columns: int):
+    query_codes, query_names = _first_appearance(frame["query"].cat.codes.to_numpy(),
+                                                 frame["query"].cat.categories)
+    voter_codes, voters = _first_appearance(frame["voter"].cat.codes.to_numpy(),
+                                            frame["voter"].cat.categories)
     if columns == 6:
         rank = frame["rank"].to_numpy()
         if not (np.isfinite(rank).all() and (rank == np.floor(rank)).all()):
             return None
         position = rank.astype(np.int64)
     else:
-        block = np.r_[True, (query[1:] != query[:-1]) | (voter_codes[1:] != voter_codes[:-1])]
+        block = np.r_[True, (query_codes[1:] != query_codes[:-1])
+                      | (voter_codes[1:] != voter_codes[:-1])]
         position = _positions_within(np.cumsum(block))
-    item = frame["item"].to_numpy(dtype=object)
-    pairs = pd.DataFrame({"q": query, "v": voter_codes, "i": item})
-    if pairs.duplicated().any():
-        return None
-    return query, voter_codes, item, position, frame["score"].to_numpy(dtype=float), len(voters)
+    items = frame["item"]
+    return (query_codes, query_names, voter_codes, items.cat.codes.to_numpy().astype(np.int64),
+            np.asarray(items.cat.categories, dtype=object), position,
+            frame["score"].to_numpy(dtype=float), len(voters))
 
 
-def _profiles(table):
-    """Yield (query, Profile) for every query, in order of first appearance."""
+def _profiles(table) -> list:
+    """[(query, Profile)] for every query, in order of first appearance.
+
+    ``table`` holds one row per (list, item): query code, list index, item code (into
+    ``item_names``), position and score. Within a query the items are numbered in order of
+    first appearance, list by list, best first, as `make_profile` numbers them.
+    """
     import pandas as pd
 
     from rankbook.aggregate import Profile
 
-    query, lists, item, position, score, n_lists = table
-    query_codes, queries = pd.factorize(query)
-    order = np.lexsort((position, lists, query_codes))
-    query_codes, lists, item = query_codes[order], lists[order], item[order]
-    position, score = position[order], score[order]
+    query_codes, query_names, lists, items, item_names, position, score, n_lists = table
+    key = (query_codes * (n_lists + 1) + lists) * (int(position.max(initial=0)) + 1) + position
+    if len(key) > 1 and not np.all(key[1:] > key[:-1]):
+        order = np.argsort(key, kind="stable")
+        query_codes, lists, items = query_codes[order], lists[order], items[order]
+        position, score = position[order], score[order]
     bounds = np.flatnonzero(np.r_[True, query_codes[1:] != query_codes[:-1], True])
+    profiles = []
     for start, stop in zip(bounds[:-1], bounds[1:]):
-        codes, items = pd.factorize(item[start:stop])
-        rank = np.full((n_lists, len(items)), np.inf)
-        values = np.full((n_lists, len(items)), np.nan)
         rows = lists[start:stop]
+        codes, present = pd.factorize(items[start:stop])     # numbered by first appearance
+        n = len(present)
+        if len(codes) and np.bincount(rows * n + codes).max() > 1:
+            raise _ListedTwice
+        rank = np.full((n_lists, n), np.inf)
+        values = np.full((n_lists, n), np.nan)
         # ranks 1..|l| in the list's order (FLAGR resets its rank column the same way)
         rank[rows, codes] = _positions_within(rows)
         values[rows, codes] = score[start:stop]
-        yield str(queries[query_codes[start]]), Profile(
-            tuple(items), rank, values, np.ones(n_lists, dtype=bool), np.ones(n_lists))
+        names = item_names[present]
+        profiles.append((query_names[query_codes[start]], Profile(
+            tuple(names.tolist()), rank, values, np.ones(n_lists, dtype=bool), np.ones(n_lists))))
+    return profiles

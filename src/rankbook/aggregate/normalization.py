@@ -191,11 +191,14 @@ def _scores_in_rank_order(profile: Profile):
 
 
 def _sequential_sum(values: np.ndarray) -> np.ndarray:
-    """Row sums added one column at a time, best first (FLAGR's order; NaN cells skipped)."""
-    total = np.zeros((values.shape[0], 1))
-    for column in values.T:
-        total[:, 0] += np.where(np.isnan(column), 0.0, column)
-    return total
+    """Row sums added one item at a time, best first (FLAGR's order; NaN cells skipped).
+
+    ``np.cumsum`` adds strictly left to right, unlike ``np.sum``'s pairwise summation, so
+    the last column is the sum FLAGR's loop computes, bit for bit.
+    """
+    if values.shape[1] == 0:
+        return np.zeros((values.shape[0], 1))
+    return np.cumsum(np.where(np.isnan(values), 0.0, values), axis=1)[:, -1:]
 
 
 def _mean_and_deviation(in_order: np.ndarray, length: np.ndarray):

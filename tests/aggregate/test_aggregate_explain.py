@@ -65,6 +65,7 @@ def test_every_method_can_be_explained(method):
 
 def test_a_new_family_registers_its_own_view(monkeypatch):
     monkeypatch.setattr(explain_module, "VIEWS", {})
+    monkeypatch.setattr(explain_module, "VIEW_MODULES", ())
     monkeypatch.setitem(METHODS, "first", METHODS["borda"].__class__(
         lambda lists, **kw: rb.aggregate.borda(lists), "demo", True))
 

@@ -6,7 +6,7 @@ each item's wins, ties and losses, or the Kemeny distance of the winning order.
 Which views appear depends on the method's family (`registry.METHODS`); a
 family's views are registered with the `view` decorator, so a new family (the
 Markov chains, RRA, the self-weighting methods) adds its own without touching
-this module:
+this module (list the module that defines them in ``VIEW_MODULES``):
 
     @view("markov", "Transition matrix")
     def transition_matrix(case):
@@ -19,6 +19,7 @@ pair whose note is printed under the table.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -48,6 +49,10 @@ class View:
 
 
 VIEWS: dict[str, list[View]] = {}
+
+# Modules whose import registers views (with the `view` decorator); a new family adds its
+# module here. They are imported the first time `explain_aggregation` runs.
+VIEW_MODULES = ("rankbook.aggregate.explain_views",)
 
 
 def view(family: str, title: str, *, methods: tuple | None = None):
@@ -152,6 +157,8 @@ def explain_aggregation(lists, method: str, *, weights=None, **params) -> Aggreg
     """
     from rankbook.aggregate.registry import METHODS
 
+    for module in VIEW_MODULES:
+        importlib.import_module(module)
     if method not in METHODS:
         raise InvalidValueError(
             f"unknown aggregation method {method!r}; choose one of {', '.join(METHODS)}.")
@@ -236,6 +243,3 @@ def _cell(value) -> str:
 def _number(value: float) -> str:
     return f"{value:.4f}".rstrip("0").rstrip(".") if np.isfinite(value) else str(value)
 
-
-# The family views live beside the families they explain; importing registers them.
-from rankbook.aggregate import explain_views  # noqa: E402,F401  (registers the views)

@@ -73,7 +73,7 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
     >>> run_a = {"q1": {"d1": 3.0, "d2": 2.0, "d3": 1.0}}
     >>> run_b = {"q1": {"d2": 0.9, "d4": 0.5}}
     >>> fuse([run_a, run_b], "rrf")["q1"]
-    {'d2': 0.032266458495966696, 'd1': 0.01639344262295082, 'd4': 0.016129032258064516, 'd3': 0.015873015873015872}
+    {'d2': 0.03252247488101534, 'd1': 0.01639344262295082, 'd4': 0.016129032258064516, 'd3': 0.015873015873015872}
     """
     function = _method_function(method)
     if (runs is None) == (flagr is None):

@@ -152,8 +152,8 @@ def explain_aggregation(lists, method: str, *, weights=None, **params) -> Aggreg
     >>> print(explain_aggregation(lists, "copeland").tables["Pairwise contests"])
        wins  ties  losses  Condorcet  Copeland
     a     2     0       0          2         2
-    b     0     0       2          0        -2
-    c     1     0       1          1         0
+    b     1     0       1          1         0
+    c     0     0       2          0        -2
     """
     from rankbook.aggregate.registry import METHODS
 

@@ -36,6 +36,8 @@ _LAZY = {
     "evaluation": ("rankbook.evaluation", None),
     "aggregate": ("rankbook.aggregate", None),
     "stats": ("rankbook.stats", None),
+    "fuse": ("rankbook.fusion", "fuse"),
+    "explain_aggregation": ("rankbook.aggregate.explain", "explain_aggregation"),
 }
 
 __all__ = [

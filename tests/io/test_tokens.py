@@ -71,3 +71,18 @@ def test_no_width_blow_up():
     assert form.data.nbytes + form.offsets.nbytes < 2 * 2**20
     codes, _ = encode(form)
     assert codes[-1] == 20_000 and np.unique(codes).size == 20_001
+
+
+@settings(max_examples=100, deadline=None)
+@given(ids, st.integers(0, 3))
+def test_encode_is_exact_when_hashes_collide(values, bits):
+    # every id gets one of 2**bits hashes: the byte check must still tell them apart
+    real = tokens_module.hash_tokens
+    tokens_module.hash_tokens = lambda t: real(t) & np.uint64(2**bits - 1)
+    try:
+        codes, first = encode(from_bytes(values))
+    finally:
+        tokens_module.hash_tokens = real
+    expected = {}
+    assert codes.tolist() == [expected.setdefault(v, len(expected)) for v in values]
+    assert [values[i] for i in first.tolist()] == list(expected)

@@ -231,8 +231,9 @@ def encode(tokens: Tokens) -> tuple[np.ndarray, np.ndarray]:
     Codes are numbered in order of first appearance. The hashes are sorted with each row
     number packed into their low bits (one ``ndarray.sort``, much faster than a stable
     argsort), so each hash group lists its rows in file order; every id is then checked
-    byte for byte against its group's first row, and a real collision (different bytes,
-    same hash) falls back to an exact, slow encoding.
+    byte for byte against its group's first row. The packing leaves ``64 - log2(n)``
+    hash bits, so at millions of ids a few groups hold different ids: those groups alone
+    are split exactly (a dict over their bytes).
     """
     n = len(tokens)
     shift = max(n, 1).bit_length()
@@ -242,24 +243,24 @@ def encode(tokens: Tokens) -> tuple[np.ndarray, np.ndarray]:
     rows = (keys & np.uint64((1 << shift) - 1)).astype(np.int64)
     keys >>= np.uint64(shift)
     head = np.r_[True, keys[1:] != keys[:-1]] if n else np.zeros(0, dtype=np.bool_)
-    group = np.cumsum(head) - 1
-    representative = np.empty(n, dtype=np.int64)
-    representative[rows] = rows[np.flatnonzero(head)][group]
-    if not _same_bytes(tokens, np.arange(n), representative).all():
-        return _encode_exact(tokens.tolist())
-    first = np.sort(rows[head])                         # first rows, in file order
+    group = np.empty(n, dtype=np.int64)
+    group[rows] = np.cumsum(head) - 1
+    representative = rows[head][group]
+    differs = ~_same_bytes(tokens, np.arange(n), representative)
+    if differs.any():
+        _split_collisions(tokens, group, representative, differs)
+    first = np.unique(representative)                   # first rows, in file order
     code_of_first = np.zeros(n, dtype=np.int64)
     code_of_first[first] = np.arange(first.size)
     return code_of_first[representative], first
 
 
-def _encode_exact(ids: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
-    """The slow, exact encoding (used only after a real hash collision)."""
-    table: dict = {}
-    codes = np.fromiter((table.setdefault(i, len(table)) for i in ids), np.int64, len(ids))
-    first = np.zeros(len(table), dtype=np.int64)
-    first[codes[::-1]] = np.arange(len(ids))[::-1]
-    return codes, first
+def _split_collisions(tokens: Tokens, group, representative, differs) -> None:
+    """Give the rows of hash groups that hold different ids their exact first row."""
+    rows = np.flatnonzero(np.isin(group, group[differs]))   # ascending: file order
+    first_row: dict = {}
+    for row, key in zip(rows.tolist(), zip(group[rows].tolist(), take(tokens, rows).tolist())):
+        representative[row] = first_row.setdefault(key, row)
 
 
 def _word(tokens: Tokens, rows: np.ndarray, at: int, padded) -> np.ndarray:

@@ -141,10 +141,12 @@ def gather(a: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
 
 
 def _refuse_text(values: list[str], lines: np.ndarray, path: str, column: str, fix: str):
+    # The rule is spelled out only when the text looks like a number attempt ("1_0", "١٠").
+    rule = (" (Numbers are written as C's strtod reads them: ASCII digits 0-9 with an optional "
+            "sign, decimal point and exponent, such as -2.5e-3; no digit-group underscores, "
+            "no other scripts' digits.)") if any(c.isdigit() for c in values[0]) else ""
     raise InputFileError(
-        f"the {column} {_shown(values[0])} is not a number; {fix} (Numbers are written as C's "
-        "strtod reads them: digits 0-9 with an optional sign, decimal point and exponent, "
-        "such as -2.5e-3; no digit-group underscores, no other scripts' digits.)",
+        f"the {column} {_shown(values[0])} is not a number; {fix}{rule}",
         path, np.asarray(lines).tolist())
 
 

@@ -322,11 +322,12 @@ def _check_csv_rows(rows, lines, columns: tuple[int, ...], what, layout, path) -
     wanted = count if count in columns else columns[0]
     bad = [i for i, row in enumerate(rows) if len(row) != wanted]
     if bad:
-        allowed = " or ".join(map(str, columns))
+        allowed = str(wanted) if count in columns else " or ".join(map(str, columns))
         raise InputFileError(
-            f"a {what} line has {allowed} fields ({layout}), every line as many as the first"
-            f" ({wanted}), but this one has {len(rows[bad[0]])}: {','.join(rows[bad[0]])[:120]!r}. "
-            "Fix or delete the line; fields are separated by commas.", path, lines[bad].tolist())
+            f"a {what} line has {allowed} fields ({layout}), but this one has "
+            f"{len(rows[bad[0]])}: {','.join(rows[bad[0]])[:120]!r}. Fix or delete the "
+            f"line{'s' if len(bad) > 1 else ''}; fields are separated by commas.", path,
+            lines[bad].tolist())
     empty = [i for i, row in enumerate(rows) if "" in row]
     if empty:
         row = rows[empty[0]]

@@ -9,6 +9,17 @@ r"""FLAGR's CSV files: rank-aggregation input lists and their judgments.
 No header row, no quoting. A list file holds one ranked list per (query,
 voter) pair; `read_flagr_lists` returns one run per voter, so every voter
 can be evaluated like a TREC run.
+
+Fields are the text between commas, byte for byte, except that ASCII white space
+(space, tab, VT, FF, CR) around a field is dropped; FLAGR itself keeps it, so
+`V-0` and ` V-0` are one voter here and two in FLAGR (which would also fail to
+match ` a` with the qrels' `a`). Non-ASCII white space (U+00A0, U+3000) and the
+separators 0x1C-0x1F are part of the field. An empty field is refused. The first
+non-blank line decides between 5 and 6 columns (a line holding only a byte-order
+mark is blank). In a 5-column file the rank is the line's position in its (query,
+voter) list, wherever that list's lines are in the file; in a 6-column file it is a
+whole number from 0 to 2**31 - 1, written with digits (FLAGR reads it with C's
+``atoi``, which would read ``1.5`` as 1). Scores follow :mod:`rankbook.io._numbers`.
 """
 
 from __future__ import annotations

@@ -29,7 +29,14 @@ import numpy as np
 from rankbook.evaluation.batch import _hash_ids, _words
 from rankbook.io._numbers import gather
 from rankbook.io._table import _tokenise
-from rankbook.io._tokens import byte_order, concat, encode, from_fields, hash_tokens, take
+from rankbook.io._tokens import (
+    byte_order,
+    concat,
+    encode,
+    from_fields,
+    hash_tokens,
+    take,
+)
 
 CHUNK = 2 * 1024 * 1024
 

@@ -21,7 +21,14 @@ import pytest
 import rankbook.io._source as source
 from rankbook import InputFileError, RankbookError
 from rankbook.evaluation import evaluate
-from rankbook.io import as_qrels, as_run, read_flagr_lists, read_flagr_qrels, read_qrels, read_run
+from rankbook.io import (
+    as_qrels,
+    as_run,
+    read_flagr_lists,
+    read_flagr_qrels,
+    read_qrels,
+    read_run,
+)
 from rankbook.io.trec import read_run_arrays
 
 
@@ -123,7 +130,7 @@ def test_fifo_is_read_once_with_its_run_name(tmp_path):
         target=lambda: fifo.write_bytes(b"q1 Q0 d1 1 2.0 mine\nq1 Q0 d2 2 1.0 mine\n"))
     writer.start()
     try:
-        query, doc, score, lines, name = read_run_arrays(fifo)
+        _, doc, _, lines, name = read_run_arrays(fifo)
     finally:
         writer.join(timeout=5)
     assert doc.tolist() == [b"d1", b"d2"] and name == "mine" and lines.tolist() == [1, 2]

@@ -11,8 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rankbook.io._tokens as tokens_module
-from rankbook.io._tokens import (byte_order, concat, encode, from_bytes, from_fields, hash_tokens,
-                                 take)
+from rankbook.io._tokens import (
+    byte_order,
+    concat,
+    encode,
+    from_bytes,
+    from_fields,
+    hash_tokens,
+    take,
+)
 
 # NUL-free ids (the readers refuse NUL), biased to share prefixes and lengths around 8 bytes.
 ids = st.lists(st.one_of(st.binary(min_size=0, max_size=20).map(lambda b: b.replace(b"\0", b"\1")),

@@ -7,7 +7,6 @@ import sys
 
 from rankbook.cli._tables import decimals, latex_table
 
-
 FORMATS = ("trec", "table", "csv", "json", "markdown", "latex")
 
 

@@ -27,6 +27,7 @@ still use ``S`` arrays (see the report in the issue).
 
 from __future__ import annotations
 
+import itertools
 import sys
 from dataclasses import dataclass
 
@@ -57,7 +58,7 @@ class Tokens:
         """Every id as ``bytes`` (for messages and tests; one object per id)."""
         raw = self.data.tobytes()
         bounds = self.offsets.tolist()
-        return [raw[s:e] for s, e in zip(bounds[:-1], bounds[1:])]
+        return [raw[s:e] for s, e in itertools.pairwise(bounds)]
 
 
 def from_bytes(ids: list[bytes]) -> Tokens:

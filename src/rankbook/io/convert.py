@@ -17,8 +17,6 @@ number, or a document listed twice for one topic, raises an error naming where.
 
 from __future__ import annotations
 
-import math
-import numbers
 import os
 from collections.abc import Mapping
 

@@ -107,7 +107,7 @@ browser: $(STAMP)
 	$(PYTEST) tests/browser
 
 # The seeded property test of the readers (tests/io/test_fuzz_readers.py) at full length;
-# `make unit` runs 150 files per reader. Another slice: make fuzz FUZZ_CASES=50000
+# `make unit` runs 120 files per reader. Another slice: make fuzz FUZZ_CASES=50000
 FUZZ_CASES ?= 10000
 fuzz: $(STAMP)
 	RANKBOOK_FUZZ_CASES=$(FUZZ_CASES) $(PYTEST) tests/io/test_fuzz_readers.py -q

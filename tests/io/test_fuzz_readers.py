@@ -9,6 +9,10 @@ the written rules (``src/rankbook/io/_table.py`` and ``_numbers.py`` docstrings;
 TREC, trec_eval 9.0.8's ``get_trec_results.c`` and ``get_qrels.c``: fields split on C's
 ``isspace``, lines on LF; for numbers, C99's ``strtod`` in ASCII, whole field).
 
+Every reader is checked: ``read_qrels``, ``read_run``, ``read_flagr_lists``,
+``read_flagr_qrels``, and the array readers the batch evaluator uses
+(``read_qrels_arrays``, ``read_run_arrays``: the same records, repeats not yet checked).
+
 - accepted by the reference: the reader returns every record, ids and numbers exactly;
 - rejected: the reader raises a RankbookError whose message starts with the file and
   whose lines are among the reference's bad lines (or, for the few errors that concern
@@ -35,8 +39,9 @@ import pytest
 import rankbook.io._table as table
 from rankbook import RankbookError
 from rankbook.io import read_flagr_lists, read_flagr_qrels, read_qrels, read_run
+from rankbook.io.trec import read_qrels_arrays, read_run_arrays
 
-CASES = int(os.environ.get("RANKBOOK_FUZZ_CASES", "150"))
+CASES = int(os.environ.get("RANKBOOK_FUZZ_CASES", "120"))
 BLOCKS = 3
 KINDS = ("trec_qrels", "trec_run", "flagr_lists", "flagr_qrels")
 
@@ -108,8 +113,12 @@ def number_or_bad(text, number, bad):
     return value
 
 
-def reference(kind: str, data: bytes):
-    """What a correct reader returns for ``data``, or Rejected."""
+def reference(kind: str, data: bytes, arrays: bool = False):
+    """What a correct reader returns for ``data``, or Rejected.
+
+    ``arrays``: what the array readers (``read_qrels_arrays``, ``read_run_arrays``) return:
+    every record in file order, repeated documents not yet checked.
+    """
     records = []
     csv = kind.startswith("flagr")
     lines, bad_bytes = lines_of(data)
@@ -120,7 +129,7 @@ def reference(kind: str, data: bytes):
             fields = re.split("[ \t\x0b\x0c\r]+", text.strip(" \t\x0b\x0c\r"))
         records.append((number, fields))
     if kind == "trec_qrels":
-        return _judgments(records, bad_bytes, 4, False, 0, 2, 3)
+        return _judgments(records, bad_bytes, 4, False, 0, 2, 3, arrays)
     if kind == "flagr_qrels":
         return _judgments(records, bad_bytes, 4, True, 0, 2, 3)
     if kind == "trec_run":
@@ -129,16 +138,19 @@ def reference(kind: str, data: bytes):
         if bad:
             raise Rejected(bad)
         rows = [(f[0], f[2], scores[n], n) for n, f in records]
-        _no_repeats(rows)
+        if not arrays:
+            _no_repeats(rows)
         return {"rows": [r[:3] for r in rows], "name": records[0][1][5]}
     return _flagr_lists(records, bad_bytes)
 
 
-def _judgments(records, bad, count, csv, q, d, g):
+def _judgments(records, bad, count, csv, q, d, g, arrays=False):
     bad = bad + [n for n, f in records if len(f) != count or (csv and "" in f)]
     grades = {n: number_or_bad(f[g], n, bad) for n, f in records if len(f) == count}
     if bad:
         raise Rejected(bad)
+    if arrays:
+        return {"rows": [(f[q], f[d], grades[n]) for n, f in records]}
     by_key: dict = {}
     for n, f in records:
         by_key.setdefault((f[q], f[d]), []).append((grades[n], n))
@@ -314,11 +326,31 @@ def check(kind: str, seed: int, tmp_path, monkeypatch) -> str:
     monkeypatch.setattr(table, "CSV_CHUNK_BYTES", rng.choice([5, 100, 2**24]))
     path = tmp_path / f"{kind}-{seed}.txt"
     path.write_bytes(data)
+    if kind.startswith("trec"):  # the array form the batch evaluator reads, too
+        compare(lambda: read_arrays(kind, path), lambda: reference(kind, data, arrays=True),
+                kind, seed, data, path)
+    return compare(lambda: read(kind, path), lambda: reference(kind, data), kind, seed, data,
+                   path)
+
+
+def read_arrays(kind: str, path):
+    """The array readers' output, ids decoded (they are UTF-8 by then)."""
+    if kind == "trec_qrels":
+        query, doc, grade, _ = read_qrels_arrays(path)
+        return {"rows": [(q.decode(), d.decode(), g) for q, d, g in
+                         zip(query.tolist(), doc.tolist(), grade.tolist())]}
+    query, doc, score, _, name = read_run_arrays(path)
+    return {"rows": [(q.decode(), d.decode(), s) for q, d, s in
+                     zip(query.tolist(), doc.tolist(), score.tolist())], "name": name}
+
+
+def compare(reader, expect, kind, seed, data, path) -> str:
+    """Run ``reader``; it must return what ``expect`` returns, or fail as it does."""
     try:
-        expected = reference(kind, data)
+        expected = expect()
     except Rejected as rejected:
         with pytest.raises(RankbookError) as caught:
-            read(kind, path)
+            reader()
         error = caught.value
         assert str(error).startswith(str(path)), (seed, data, str(error))
         lines = set(getattr(error, "lines", ()))
@@ -331,7 +363,7 @@ def check(kind: str, seed: int, tmp_path, monkeypatch) -> str:
             keyword = {"gzip": "gzip", "empty": "empty", "label": "label"}[rejected.kind]
             assert keyword in str(error), (seed, data, str(error))
         return "rejected"
-    got = read(kind, path)
+    got = reader()
     assert _same(got, expected), (seed, data, got, expected)
     return "accepted"
 

@@ -24,6 +24,8 @@ Numbers follow :mod:`rankbook.io._numbers` (C's ``strtod`` in ASCII, whole field
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from rankbook._errors import InputFileError
@@ -136,63 +138,91 @@ def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: 
 
     Returns
     -------
-    id_columns : list of numpy.ndarray of bytes
-        One ``S`` array per entry of ``ids``.
-    numbers : numpy.ndarray of float64
-    lines : numpy.ndarray of int
-        The 1-based line number of each record.
-    name : str or None
-        The ``name_column`` field of the first record (None when not asked).
+    id_columns, numbers, lines, name : list of numpy.ndarray, numpy.ndarray, numpy.ndarray, str
+        One ``S`` array per entry of ``ids``; the numbers (float64); the 1-based line number
+        of each record; the ``name_column`` field of the first record (None if not asked).
     """
-    name = path_text(path)
+    spec = _Spec(path_text(path), columns, extra_ok, what, layout, ids, number, number_name,
+                 fix, name_column)
     pieces: list[list[np.ndarray]] = [[] for _ in range(len(ids) + 2)]
     widest = [(0, 0)] * len(ids)  # (width, line) of each id column's longest id
     n_records = done = 0
-    first_line = 1
-    first_name = None
+    first_line, first_name = 1, None
     with open_binary(path) as handle:
-        report = Progress(name, progress, total_size(handle))
-        for chunk in chunks(handle, name, TREC_CHUNK_BYTES):
+        report = Progress(spec.path, progress, total_size(handle))
+        for chunk in chunks(handle, spec.path, TREC_CHUNK_BYTES):
             done += len(chunk)
-            a = np.frombuffer(chunk, dtype=np.uint8)
-            check_bytes(a, chunk, name, first_line)
-            starts, ends, first_field, counts, n_newlines = _tokenise(a)
-            present = np.flatnonzero(counts)
-            bad = counts[present] < columns if extra_ok else counts[present] != columns
-            if bad.any():
-                _raise_field_count(chunk, present[bad], counts[present][bad], first_line,
-                                   columns, extra_ok, what, layout, name)
-            first = first_field[present]
-            lines = present + first_line
-            for slot, column in enumerate(ids):
-                begin, end = starts[first + column], ends[first + column]
-                widest[slot] = _check_id_memory(begin, end, lines, len(chunk), widest[slot],
-                                                name)
-                matrix = gather(a, begin, end)
-                pieces[slot].append(matrix.view(f"S{matrix.shape[1]}").ravel())
-            if first_name is None and name_column is not None and present.size:
-                at = first[0] + name_column
-                first_name = chunk[starts[at]:ends[at]].decode("utf-8")
-            pieces[-2].append(number_fields(a, starts[first + number], ends[first + number],
-                                            lines, name, number_name, fix))
-            pieces[-1].append(lines.astype(np.int32 if lines.size == 0 or lines[-1] < 2**31
-                                           else np.int64))
-            n_records += present.size
+            read, n_newlines, name = _read_chunk(chunk, first_line, spec, widest)
+            for slot, piece in enumerate(read):
+                pieces[slot].append(piece)
+            first_name = name if first_name is None else first_name
+            n_records += read[-1].size
             first_line += n_newlines
             report.update(n_records, done)
     report.finish(n_records)
     if n_records == 0:
         raise InputFileError(
             f"the file is empty (no non-blank lines); a {what} has one line per record: {layout}. "
-            "Check that the right file was given and that it was fully written.", name)
+            "Check that the right file was given and that it was fully written.", spec.path)
     for width, line in widest:
-        _check_total_id_memory(width, line, n_records, done, name)
-    # Concatenate one column at a time, freeing its pieces, so the peak stays near one copy.
+        _check_total_id_memory(width, line, n_records, done, spec.path)
+    out = _concatenate(pieces)
+    return out[:-2], out[-2], out[-1], first_name
+
+
+def _concatenate(pieces: list[list[np.ndarray]]) -> list[np.ndarray]:
+    """Each column's pieces as one array, a column at a time (the peak stays near one copy)."""
     out = []
     for slot in range(len(pieces)):
         out.append(np.concatenate(pieces[slot]) if len(pieces[slot]) > 1 else pieces[slot][0])
         pieces[slot] = []
-    return out[:-2], out[-2], out[-1], first_name
+    return out
+
+
+@dataclass
+class _Spec:
+    """What read_trec_columns was asked for (see its parameters)."""
+
+    path: str
+    columns: int
+    extra_ok: bool
+    what: str
+    layout: str
+    ids: tuple
+    number: int
+    number_name: str
+    fix: str
+    name_column: int | None
+
+
+def _read_chunk(chunk: bytes, first_line: int, spec: _Spec, widest: list):
+    """One chunk's id columns (``S`` arrays), numbers and line numbers; its line breaks; the name.
+
+    ``widest`` (each id column's longest id so far, with its line) is updated in place.
+    """
+    a = np.frombuffer(chunk, dtype=np.uint8)
+    check_bytes(a, chunk, spec.path, first_line)
+    starts, ends, first_field, counts, n_newlines = _tokenise(a)
+    present = np.flatnonzero(counts)
+    bad = counts[present] < spec.columns if spec.extra_ok else counts[present] != spec.columns
+    if bad.any():
+        _raise_field_count(chunk, present[bad], counts[present][bad], first_line, spec)
+    first = first_field[present]
+    lines = present + first_line
+    out = []
+    for slot, column in enumerate(spec.ids):
+        begin, end = starts[first + column], ends[first + column]
+        widest[slot] = _check_id_memory(begin, end, lines, len(chunk), widest[slot], spec.path)
+        matrix = gather(a, begin, end)
+        out.append(matrix.view(f"S{matrix.shape[1]}").ravel())
+    name = None
+    if spec.name_column is not None and present.size:
+        at = first[0] + spec.name_column
+        name = chunk[starts[at]:ends[at]].decode("utf-8")
+    out.append(number_fields(a, starts[first + spec.number], ends[first + spec.number], lines,
+                             spec.path, spec.number_name, spec.fix))
+    out.append(lines.astype(np.int32 if lines.size == 0 or lines[-1] < 2**31 else np.int64))
+    return out, n_newlines, name
 
 
 def _check_id_memory(begin, end, lines, chunk_bytes: int, widest: tuple, path: str) -> tuple:
@@ -264,14 +294,14 @@ def _first_fields(starts: np.ndarray, line_starts: np.ndarray) -> np.ndarray:
 
 
 def _raise_field_count(chunk: bytes, where: np.ndarray, counts: np.ndarray, first_line: int,
-                       columns: int, extra_ok: bool, what: str, layout: str, path: str):
-    wanted = f"at least {columns}" if extra_ok else f"{columns}"
+                       spec: _Spec):
+    wanted = f"at least {spec.columns}" if spec.extra_ok else f"{spec.columns}"
     raise InputFileError(
-        f"a {what} line has {wanted} fields ({layout}), but this one has "
+        f"a {spec.what} line has {wanted} fields ({spec.layout}), but this one has "
         f"{int(counts[0])}: {line_text(chunk, int(where[0]))!r}. Fix or delete the "
         f"line{'s' if where.size > 1 else ''}; "
         "fields are separated by spaces or tabs and ids cannot contain spaces.",
-        path, (where + first_line).tolist())
+        spec.path, (where + first_line).tolist())
 
 
 # --- CSV files (FLAGR) as lists of str ------------------------------------------------------

@@ -87,17 +87,7 @@ def read_flagr_lists(path, *, label: str | None = None) -> dict:
         rank = _ranks(rank_text, lines, source)
     score = number_list(score_text, lines, source, "score",
                         "write the score as a number such as 0.96667.")
-    labels = np.array(labels, dtype=object)
-    present = list(dict.fromkeys(labels.tolist()))
-    if label is None and len(present) > 1:
-        raise InputFileError(
-            f"the file holds {len(present)} dataset labels ({', '.join(present[:5])}); choose one with "
-            f"label=..., e.g. read_flagr_lists(path, label={present[0]!r}).", source)
-    chosen = present[0] if label is None else label
-    if chosen not in present:
-        raise InputFileError(
-            f"the file has no rows with label {label!r}; its labels are {', '.join(present[:5])}.", source)
-    keep = labels == chosen
+    keep = _rows_of_label(np.array(labels, dtype=object), label, source)
     query = np.array(query, dtype=object)[keep]
     voter = np.array(voter, dtype=object)[keep]
     item = np.array(item, dtype=object)[keep]
@@ -111,6 +101,20 @@ def read_flagr_lists(path, *, label: str | None = None) -> dict:
         run["rank"] = rank[rows]
         runs[name] = run
     return runs
+
+
+def _rows_of_label(labels: np.ndarray, label: str | None, source: str) -> np.ndarray:
+    """Which rows carry the chosen dataset label (the only one, when ``label`` is None)."""
+    present = list(dict.fromkeys(labels.tolist()))
+    if label is None and len(present) > 1:
+        raise InputFileError(
+            f"the file holds {len(present)} dataset labels ({', '.join(present[:5])}); choose one with "
+            f"label=..., e.g. read_flagr_lists(path, label={present[0]!r}).", source)
+    chosen = present[0] if label is None else label
+    if chosen not in present:
+        raise InputFileError(
+            f"the file has no rows with label {label!r}; its labels are {', '.join(present[:5])}.", source)
+    return labels == chosen
 
 
 def _positions(query: np.ndarray, voter: np.ndarray) -> np.ndarray:

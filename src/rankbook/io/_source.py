@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import errno
 import gzip
+import io
 import os
 import stat
 import sys
@@ -45,37 +46,67 @@ def path_text(path) -> str:
 
 
 def open_binary(path):
-    """Open ``path`` for reading bytes (decompressing gzip data), or raise InputFileError."""
+    """Open ``path`` for reading bytes (decompressing gzip data), or raise InputFileError.
+
+    The first two bytes are read (not peeked: a pipe may deliver them one at a time)
+    and put back in front of the stream, so nothing is read twice.
+    """
     name = path_text(path)
     try:
-        handle = open(name, "rb")  # noqa: SIM115 (the caller closes it)
+        handle = open(name, "rb")  # noqa: SIM115 (closed with the returned stream)
     except OSError as error:
         shown = name if len(name) <= 200 else name[:100] + "..." + name[-20:]
         raise InputFileError(_open_failure(error, name), shown) from None
     try:
-        head = _peek(handle, 2)
+        head = handle.read(2)
     except OSError as error:
         handle.close()
         raise InputFileError(_open_failure(error, name), name) from None
-    if head == GZIP_MAGIC:
-        return gzip.GzipFile(fileobj=handle, mode="rb")
-    if name.endswith(".gz") and head:
+    if name.endswith(".gz") and head and head != GZIP_MAGIC:
         handle.close()
         raise InputFileError(
             "the name ends in .gz but the file is not gzip-compressed (it does not start with "
             "the gzip bytes 1f 8b); rename it without .gz or compress it with gzip.", name)
-    return handle
+    stream = io.BufferedReader(_Prefixed(head, handle))
+    return _Gzip(stream) if head == GZIP_MAGIC else stream
 
 
-def _peek(handle, n: int) -> bytes:
-    """The first ``n`` bytes without consuming them (works on pipes: peek fills the buffer)."""
-    head = handle.peek(n)[:n]
-    while 0 < len(head) < n:  # a pipe may deliver one byte at a time
-        more = handle.peek(n)[:n]
-        if len(more) == len(head):
-            break
-        head = more
-    return head
+class _Prefixed(io.RawIOBase):
+    """``prefix`` followed by the rest of ``handle``; closing it closes ``handle``."""
+
+    def __init__(self, prefix: bytes, handle):
+        self.prefix, self.handle = prefix, handle
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        if self.prefix:
+            n = min(len(buffer), len(self.prefix))
+            buffer[:n], self.prefix = self.prefix[:n], self.prefix[n:]
+            return n
+        return self.handle.readinto(buffer)
+
+    def fileno(self) -> int:
+        return self.handle.fileno()
+
+    def close(self) -> None:
+        self.handle.close()
+        super().close()
+
+
+class _Gzip(gzip.GzipFile):
+    """A GzipFile that also closes the stream it reads (GzipFile leaves a given one open)."""
+
+    def __init__(self, stream):
+        super().__init__(fileobj=stream, mode="rb")
+        self.stream = stream
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self.stream.close()
 
 
 def _open_failure(error: OSError, name: str) -> str:
@@ -148,7 +179,7 @@ def chunks(handle, name: str, size: int):
 def total_size(handle) -> int:
     """Bytes in a regular uncompressed file (0 when unknown: gzip, pipes), for progress."""
     if isinstance(handle, gzip.GzipFile):
-        return 0
+        return 0  # (the compressed size says little about the text's)
     try:
         status = os.fstat(handle.fileno())
     except (OSError, AttributeError, ValueError):

@@ -136,6 +136,27 @@ def test_fifo_is_read_once_with_its_run_name(tmp_path):
     assert doc.tolist() == [b"d1", b"d2"] and name == "mine" and lines.tolist() == [1, 2]
 
 
+def test_gzip_from_a_pipe_that_delivers_one_byte_first(tmp_path):
+    import time
+
+    fifo = tmp_path / "run.fifo"
+    os.mkfifo(fifo)
+    data = gzip.compress(b"q1 Q0 d1 1 2.0 mine\n")
+
+    def trickle():
+        with open(fifo, "wb", buffering=0) as handle:
+            handle.write(data[:1])
+            time.sleep(0.2)
+            handle.write(data[1:])
+    writer = threading.Thread(target=trickle)
+    writer.start()
+    try:
+        _, doc, _, _, name = read_run_arrays(fifo)
+    finally:
+        writer.join(timeout=5)
+    assert doc.tolist() == [b"d1"] and name == "mine"
+
+
 # --- crashes: in memory ------------------------------------------------------------------------
 
 def test_grade_of_10_to_the_400():

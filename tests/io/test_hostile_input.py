@@ -117,6 +117,8 @@ def test_over_long_name_and_bytes_path(tmp_path):
     assert read_run(os.fsencode(path))["doc"].tolist() == ["d1"]
     with pytest.raises(RankbookError, match="path"):
         read_run(12)
+    with pytest.raises(InputFileError, match="NUL character"):  # open() raises ValueError
+        read_run("run\0.txt")
 
 
 def test_folder_instead_of_file(tmp_path):

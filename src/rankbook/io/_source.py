@@ -52,6 +52,9 @@ def open_binary(path):
     and put back in front of the stream, so nothing is read twice.
     """
     name = path_text(path)
+    if "\0" in name:
+        raise InputFileError("the path holds a NUL character (\\0), which no file name can "
+                             "contain; check how the path was built.", name.replace("\0", "\\0"))
     try:
         handle = open(name, "rb")  # noqa: SIM115 (closed with the returned stream)
     except OSError as error:

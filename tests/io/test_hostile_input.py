@@ -138,6 +138,23 @@ def test_fifo_is_read_once_with_its_run_name(tmp_path):
     assert doc.tolist() == [b"d1", b"d2"] and name == "mine" and lines.tolist() == [1, 2]
 
 
+def test_cli_reads_a_fifo_once(tmp_path, capsys):
+    # `rankbook eval qrels <(cat run)`: the run is read once, its tag is the runid
+    from rankbook.cli import main
+
+    qrels = write(tmp_path, "qrels", b"q1 0 d1 1\n")
+    fifo = tmp_path / "run.fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_bytes(b"q1 Q0 d1 1 2.0 mine\n"))
+    writer.start()
+    try:
+        assert main(["eval", qrels, str(fifo)]) == 0
+    finally:
+        writer.join(timeout=5)
+    out = capsys.readouterr().out
+    assert "runid                 \tall\tmine\n" in out and "num_ret               \tall\t1\n" in out
+
+
 def test_gzip_from_a_pipe_that_delivers_one_byte_first(tmp_path):
     import time
 

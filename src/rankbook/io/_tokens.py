@@ -69,18 +69,19 @@ def from_bytes(ids: list[bytes]) -> Tokens:
 
 
 def from_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> Tokens:
-    """The fields ``a[starts[i]:ends[i]]`` of a chunk (non-overlapping, increasing) as Tokens.
+    """The fields ``a[starts[i]:ends[i]]`` of a chunk as Tokens (their bytes copied out).
 
-    The bytes are picked with one boolean mask (+1 at each start, -1 at each end, running
-    sum): no per-byte index array, so the temporaries are about 2 bytes per chunk byte.
-    The fields of one column never touch (they are on different lines), so no position
-    is both an end and a start.
+    Fields all of one length (the usual document ids) are copied as whole rows of a
+    sliding-window view; otherwise each byte's position is computed (``np.repeat`` of
+    the field starts, plus a running count).
     """
-    edges = np.zeros(a.size + 1, dtype=np.int8)
-    edges[starts] = 1
-    edges[ends] = -1
-    inside = np.cumsum(edges[:-1], dtype=np.int8).view(np.bool_)
-    return Tokens(a[inside], np.r_[0, np.cumsum(ends - starts)].astype(np.int64))
+    lengths = (ends - starts).astype(np.int64)
+    offsets = np.r_[0, np.cumsum(lengths)].astype(np.int64)
+    if lengths.size and lengths.min() == lengths.max() > 0:
+        data = np.lib.stride_tricks.sliding_window_view(a, int(lengths[0]))[starts].ravel()
+    else:
+        data = a[np.repeat(starts - offsets[:-1], lengths) + np.arange(offsets[-1])]
+    return Tokens(data, offsets)
 
 
 def concat(parts: list[Tokens]) -> Tokens:
@@ -174,6 +175,25 @@ def hash_tokens(tokens: Tokens) -> np.ndarray:
     long = np.flatnonzero(lengths > SHORT_ID)
     if long.size:
         out[long] = _polynomial(take(tokens, long))
+    return out
+
+
+def hash_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """:func:`hash_tokens` of the fields ``a[starts[i]:ends[i]]`` of a chunk, without copying them.
+
+    The same value as ``hash_tokens(from_fields(a, starts, ends))`` (so ids hashed here
+    and ids hashed from Tokens match), read straight from the chunk's bytes: the reader
+    can hash each chunk while it is in the cache, as it copies the ids out.
+    """
+    lengths = (ends - starts).astype(np.int64)
+    padded = np.concatenate([a, np.zeros(SHORT_ID, dtype=np.uint8)])
+    pairs = np.lib.stride_tricks.sliding_window_view(padded, SHORT_ID)[starts].view(np.uint64)
+    first = pairs[:, 0] & _low_bytes(lengths)
+    first ^= lengths.astype(np.uint64) * _M1
+    out = _mix(_mix(first) ^ (pairs[:, 1] & _low_bytes(lengths - 8)))
+    long = np.flatnonzero(lengths > SHORT_ID)
+    if long.size:
+        out[long] = _polynomial(from_fields(a, starts[long], ends[long]))
     return out
 
 

@@ -10,7 +10,7 @@ rounds, the forms interleaved), the four things the batch evaluator does with id
 | step | ``S`` (today) | ``tokens`` (rankbook.io._tokens) | ``pyarrow`` (if importable) |
 | --- | --- | --- | --- |
 | form | copy the fields out as an ``S`` array | ``from_fields`` + ``concat`` | the same, wrapped as ``large_binary`` (no copy) |
-| hash | ``batch._hash_ids`` | ``hash_tokens`` | (inside dictionary_encode) |
+| hash | ``batch._hash_ids`` | ``hash_tokens`` (``chunked``: ``hash_fields`` per chunk) | (inside dictionary_encode) |
 | codes | ``np.unique(return_inverse=True)`` | ``encode`` | ``dictionary_encode`` |
 | order of 100k | stable ``argsort`` of 100,000 ids | ``byte_order`` of them | ``sort_indices`` |
 
@@ -34,6 +34,7 @@ from rankbook.io._tokens import (
     concat,
     encode,
     from_fields,
+    hash_fields,
     hash_tokens,
     take,
 )
@@ -103,6 +104,14 @@ def token_steps(parts, sample):
     return tokens.data.nbytes + tokens.offsets.nbytes, out
 
 
+def chunk_steps(parts, sample):
+    """Tokens as phase 2 would build them: each chunk's ids hashed in place (hash_fields)."""
+    out = {}
+    tokens = timed(out, "form", lambda: concat([from_fields(a, s, e) for a, s, e in parts]))
+    timed(out, "hash", lambda: np.concatenate([hash_fields(a, s, e) for a, s, e in parts]))
+    return tokens.data.nbytes + tokens.offsets.nbytes, out
+
+
 def arrow_steps(parts, sample):
     import pyarrow as pa
     import pyarrow.compute as pc
@@ -126,7 +135,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--long-id", type=int, default=0)
     args = parser.parse_args()
-    steps = {"S": s_steps, "tokens": token_steps}
+    steps = {"S": s_steps, "tokens": token_steps, "chunked": chunk_steps}
     try:
         import pyarrow  # noqa: F401
 

@@ -22,7 +22,12 @@ Three operations make it usable by the batch evaluator, all vectorised:
   the groups still tied, 8 bytes further each time.
 
 This module is the phase-2 prototype of issue 8; the readers and the batch evaluator
-still use ``S`` arrays (see the report in the issue).
+still use ``S`` arrays. Wiring it in means: the reader keeps each id column as Tokens
+(:func:`from_fields` per chunk, :func:`concat`) and hashes the documents in place
+(:func:`hash_fields`, the same value as :func:`hash_tokens`); the batch evaluator takes
+those hashes instead of hashing ``S`` arrays, numbers the topics with :func:`encode` and
+:func:`byte_order`, checks each hash match byte for byte between two Tokens, and orders
+tied documents with :func:`byte_order` on the tied rows (:func:`take`).
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@
 #                stopping at the first failure)
 #   make lab     JupyterLab on the notebooks, their kernel running in .venv (installed on
 #                first use into .venv-lab, which make test never needs)
+#   make fuzz    the long run of the readers' property test (tests/io/test_fuzz_readers.py)
 #
 # Every tool runs from .venv/bin. The install is redone only when pyproject.toml changes
 # (stamp file .venv/.install-stamp); `make install` forces nothing, `make distclean` does.
@@ -31,7 +32,7 @@ LAB_STAMP := $(LAB_VENV)/.install-stamp
 LAB_PORT  ?= 8888
 LAB_ARGS  ?=
 
-.PHONY: help install serve lab test unit doctest notebooks docs browser clean distclean
+.PHONY: help install serve lab test unit doctest notebooks docs browser fuzz clean distclean
 
 help:
 	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT) (PORT=8001 for another port)"
@@ -42,6 +43,7 @@ help:
 	@echo "make notebooks  pytest --nbval notebooks (re-executes them, compares outputs)"
 	@echo "make docs       mkdocs build --strict into site/"
 	@echo "make browser    pytest tests/browser (Chromium at /usr/bin/chromium)"
+	@echo "make fuzz       the file readers against a reference parser, FUZZ_CASES=$(FUZZ_CASES) files per reader (a few minutes)"
 	@echo "make install    create .venv and pip install -e \".[docs,test]\""
 	@echo "make clean      remove build output and caches; make distclean also removes .venv and .venv-lab"
 
@@ -135,6 +137,12 @@ notebooks: $(STAMP)
 browser: $(STAMP)
 	@mkdir -p notebooks
 	$(PYTEST) tests/browser
+
+# The seeded property test of the readers (tests/io/test_fuzz_readers.py) at full length;
+# `make unit` runs 120 files per reader. Another slice: make fuzz FUZZ_CASES=50000
+FUZZ_CASES ?= 10000
+fuzz: $(STAMP)
+	RANKBOOK_FUZZ_CASES=$(FUZZ_CASES) $(PYTEST) tests/io/test_fuzz_readers.py -q
 
 # --- cleaning ---------------------------------------------------------------------------
 

@@ -24,16 +24,15 @@ bpref skips it. ``NaN`` is refused, because a NaN grade is far more often a bug
 
 from __future__ import annotations
 
-import ast
 import functools
 import inspect
 import math
 import numbers
-import re
 from collections.abc import Mapping
 
 import numpy as np
 
+from rankbook import _examples
 from rankbook._errors import InvalidTypeError, InvalidValueError
 
 
@@ -245,8 +244,8 @@ def missing_argument_message(function, name: str) -> str:
     ``function`` in its Examples that passes ``name`` with literal values.
     """
     doc = inspect.getdoc(function) or ""
-    meaning = _parameter_meaning(doc, name)
-    example = _example_call(doc, function.__name__, inspect.signature(function), name)
+    meaning = _examples.parameter_meaning(doc, name)
+    example = _examples.example_call(doc, function.__name__, inspect.signature(function), name)
     message = f"{function.__name__}() needs {name}"
     message += f": {meaning}" if meaning else "."
     if example:
@@ -268,85 +267,3 @@ def _first_missing(signature: inspect.Signature, args, kwargs) -> str | None:
         if required and parameter.name not in bound.arguments:
             return parameter.name
     return None
-
-
-def _parameter_meaning(doc: str, name: str) -> str:
-    """The first sentence of ``name``'s description under Parameters, or ''."""
-    section = re.search(r"^Parameters\n-+\n(.*?)(?:\n\n[A-Z][A-Za-z ]+\n-+\n|\Z)", doc,
-                        re.DOTALL | re.MULTILINE)
-    if not section:
-        return ""
-    entry = re.search(rf"^(?:[\w, ]+, )?{re.escape(name)}(?:, [\w, ]+)? :.*\n((?:[ \t]+.*\n?)+)",
-                      section.group(1), re.MULTILINE)
-    if not entry:
-        return ""
-    text = " ".join(entry.group(1).split()).replace("``", "").replace("$", "")
-    sentence = re.match(r"(.+?\.)(?:\s|$)", text)
-    text = sentence.group(1) if sentence else text
-    if len(text) > 1 and text[0].isupper() and text[1].islower():
-        text = text[0].lower() + text[1:]  # "Grades of ..." reads on after the colon
-    return text
-
-
-def _example_call(doc: str, function_name: str, signature, name: str) -> str:
-    """The first call of the function in the doctests that gives ``name`` literally.
-
-    A name bound to a literal by an earlier doctest line (``runs = [[1, 0], [0, 1]]``)
-    is replaced by that literal, so the example stands on its own.
-    """
-    statements = []
-    for line in doc.splitlines():
-        stripped = line.strip()
-        if stripped.startswith(">>> "):
-            statements.append(stripped[4:])
-        elif stripped.startswith("... ") and statements:
-            statements[-1] += " " + stripped[4:].strip()
-    known: dict[str, ast.expr] = {}
-    for statement in statements:
-        try:
-            tree = ast.parse(statement)
-        except SyntaxError:
-            continue
-        tree = _Substitute(known).visit(tree)
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id == function_name and _gives_literally(node, signature, name)):
-                return ast.unparse(node)
-        for node in tree.body:  # remember `x = <literal>` for the lines that follow
-            if (isinstance(node, ast.Assign) and len(node.targets) == 1
-                    and isinstance(node.targets[0], ast.Name) and _is_literal(node.value)):
-                known[node.targets[0].id] = node.value
-    return ""
-
-
-class _Substitute(ast.NodeTransformer):
-    """Replace names bound to literals by the literals."""
-
-    def __init__(self, known: dict):
-        self.known = known
-
-    def visit_Name(self, node: ast.Name):
-        if isinstance(node.ctx, ast.Load) and node.id in self.known:
-            return self.known[node.id]
-        return node
-
-
-def _is_literal(node: ast.expr) -> bool:
-    try:
-        ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError):
-        return False
-    return True
-
-
-def _gives_literally(call: ast.Call, signature, name: str) -> bool:
-    """Whether ``call`` passes ``name``, and every argument as a literal."""
-    if not all(_is_literal(arg) for arg in [*call.args, *(kw.value for kw in call.keywords)]):
-        return False
-    args = [ast.literal_eval(arg) for arg in call.args]
-    kwargs = {kw.arg: ast.literal_eval(kw.value) for kw in call.keywords}
-    try:
-        bound = signature.bind(*args, **kwargs)
-    except TypeError:
-        return False
-    return name in bound.arguments and bound.arguments[name] is not None

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rankbook._errors import InvalidValueError, RankbookError
+from rankbook._errors import RankbookError
+from rankbook.cli._tables import decimals
 from rankbook.metrics.average_precision import AP_DENOMINATORS
 from rankbook.metrics.dcg import DISCOUNTS, GAINS
 
@@ -66,7 +67,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--nonrelevant", type=int, default=None, metavar="N",
                         help="number of non-relevant documents of the query, for FPR "
                              "[default: those in the list]")
-    parser.add_argument("--decimals", type=int, default=4, metavar="N",
+    parser.add_argument("--decimals", type=decimals, default=4, metavar="N",
                         help="decimals of every value in the table and the formulas "
                              "[default: 4]")
     parser.add_argument("--markdown", action="store_true",
@@ -109,8 +110,6 @@ def _explain(args) -> None:
         extra=args.extra,
         n_nonrelevant=args.nonrelevant,
     )
-    if args.decimals < 0:
-        raise InvalidValueError(f"--decimals {args.decimals}: give 0 or more, e.g. --decimals 4.")
     header, rows = _cells(result.table, args.grades, args.decimals)
     work = result.show_work(args.at, decimals=args.decimals) if args.at is not None else None
     if args.markdown:

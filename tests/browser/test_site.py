@@ -151,11 +151,16 @@ class Visit:
         self.failures: list[str] = []
         self.errors: list[str] = []
         self.context.on("request", lambda request: self.requests.append(request.url))
-        self.context.on("requestfailed",
-                        lambda request: self.failures.append(f"{request.url} ({request.failure})"))
+        self.context.on("requestfailed", self._on_failed)
         self.context.on("response", self._on_response)
         self.page = self.context.new_page()
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _on_failed(self, request) -> None:
+        # A request the browser abandons because the test moved on to the next page
+        # (net::ERR_ABORTED) is not a failure of the site; a missing file is a 404 below.
+        if "ERR_ABORTED" not in str(request.failure):
+            self.failures.append(f"{request.url} ({request.failure})")
 
     def _on_response(self, response) -> None:
         if response.status >= 400:

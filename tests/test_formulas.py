@@ -137,3 +137,14 @@ def test_the_check_itself(tex, expected):
 def test_formulas_are_found_in_markdown_but_not_in_code():
     text = "See $\\mathrm{AP}$ and $$x^2$$, not `$DCG$` nor\n```\n$$IDCG$$\n```\nprice $5 or $6."
     assert formulas(text) == ["\\mathrm{AP}", "x^2"]
+
+
+def test_no_control_characters_in_the_sources_of_formulas():
+    # "\frac" written in a Python string that is not raw becomes a form feed and "rac": the
+    # page then shows broken math, and the search preview shows it too.
+    found = []
+    for source, texts in SOURCES.items():
+        for where, text in texts():
+            if any(ch in text for ch in "\x07\x08\x0b\x0c"):
+                found.append(where)
+    assert not found, f"control characters (a lost backslash?) in: {found}"

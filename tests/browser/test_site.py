@@ -335,9 +335,13 @@ def _search(page, query: str) -> list[str]:
     box.click()
     box.fill("")
     box.press_sequentially(query, delay=20)
-    page.locator(".md-search-result__meta").filter(has_text=re.compile(r"\d|No matching")) \
-        .wait_for()
-    page.wait_for_timeout(300)  # the results of the last keystroke
+    # Results update at each keystroke; wait for those of the whole query, whose links carry
+    # it (mkdocs-material's highlight parameter, ?h=r+prec for "R-prec").
+    terms = " ".join(re.split(r"[\s\-]+", query.lower()))
+    page.wait_for_function(
+        """terms => { const a = document.querySelector('.md-search-result__item > a');
+                      return a && new URL(a.href).searchParams.get('h') === terms; }""",
+        arg=terms)
     hrefs = page.eval_on_selector_all(".md-search-result__item > a",
                                       "links => links.map(a => a.href)")
     return [urlsplit(href).path.lstrip("/") for href in hrefs]

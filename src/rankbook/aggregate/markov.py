@@ -105,21 +105,29 @@ def markov_chain_matrix(lists, chain: str = "mc4", *, weights=None, ergodic_numb
     return profile.items, _textbook_transitions(profile, chain) * (1 - epsilon) + epsilon / profile.n_items
 
 
-def stationary_distribution(transition, *, tol: float = 1e-12, max_iterations: int = 1000):
-    r"""The stationary distribution $\pi = \pi T$ of a row-stochastic matrix, by power iteration.
+def stationary_distribution(transition, *, method: str = "solve", tol: float = 1e-12,
+                            max_iterations: int = 1000):
+    r"""The stationary distribution $\pi = \pi T$, $\sum_x \pi_x = 1$, of a row-stochastic matrix.
 
-    $$\pi^{(0)} = (1/n, \dots, 1/n), \qquad \pi^{(t+1)} = \pi^{(t)} T$$
+    ``method="solve"`` solves the linear system $\pi (I - T) = 0$ with one
+    equation replaced by $\sum_x \pi_x = 1$ (exact up to rounding; the chain
+    must have a single stationary distribution, which teleportation
+    guarantees). ``method="power"`` iterates from the uniform distribution,
 
-    stopped when $\max_x \lvert \pi^{(t+1)}_x - \pi^{(t)}_x \rvert \le$ ``tol``.
-    With teleportation ($\epsilon > 0$) the chain is ergodic, the distribution
-    is unique and the error shrinks at least by the factor $1 - \epsilon$ per step.
+    $$\pi^{(0)} = (1/n, \dots, 1/n), \qquad \pi^{(t+1)} = \pi^{(t)} T,$$
+
+    until $\max_x \lvert \pi^{(t+1)}_x - \pi^{(t)}_x \rvert \le$ ``tol``; with
+    teleportation $\epsilon$ the error shrinks by at least $1 - \epsilon$ per step.
 
     Parameters
     ----------
     transition : array of float, shape (n, n)
         Row-stochastic matrix (each row sums to 1).
+    method : {"solve", "power"}, default "solve"
     tol : float, default 1e-12
+        Power iteration only.
     max_iterations : int, default 1000
+        Power iteration only.
 
     Returns
     -------
@@ -129,13 +137,15 @@ def stationary_distribution(transition, *, tol: float = 1e-12, max_iterations: i
     Raises
     ------
     rankbook.InvalidValueError
-        If the iteration has not converged after ``max_iterations`` steps (a
-        chain without teleportation can oscillate): raise ``max_iterations`` or
-        use an ``ergodic_number`` above 0.
+        If the chain has several stationary distributions (``"solve"``), or the
+        power iteration has not converged after ``max_iterations`` steps: use an
+        ``ergodic_number`` above 0, or raise ``max_iterations``.
 
     Examples
     --------
     >>> stationary_distribution([[0.5, 0.5], [0.25, 0.75]]).round(6).tolist()
+    [0.333333, 0.666667]
+    >>> stationary_distribution([[0.5, 0.5], [0.25, 0.75]], method="power").round(6).tolist()
     [0.333333, 0.666667]
     """
     matrix = np.asarray(transition, dtype=float)
@@ -143,6 +153,10 @@ def stationary_distribution(transition, *, tol: float = 1e-12, max_iterations: i
         raise InvalidValueError(f"transition must be a square matrix, got shape {matrix.shape}.")
     if np.any(matrix < -1e-12) or not np.allclose(matrix.sum(axis=1), 1.0):
         raise InvalidValueError("transition must be row-stochastic: entries >= 0, each row summing to 1.")
+    if method not in ("solve", "power"):
+        raise InvalidValueError(f"method={method!r} is not 'solve' or 'power'.")
+    if method == "solve":
+        return _solve_stationary(matrix)
     tol = check.real(tol, "tol", low=0)
     max_iterations = check.count(max_iterations, "max_iterations")
     state = np.full(matrix.shape[0], 1.0 / matrix.shape[0])
@@ -155,6 +169,25 @@ def stationary_distribution(transition, *, tol: float = 1e-12, max_iterations: i
         f"the power iteration did not converge to tol={tol} in {max_iterations} steps; "
         "raise max_iterations, or use an ergodic_number above 0 so the chain has one "
         "stationary distribution.")
+
+
+def _solve_stationary(matrix: np.ndarray) -> np.ndarray:
+    n = matrix.shape[0]
+    system = (np.eye(n) - matrix).T
+    system[-1, :] = 1.0
+    target = np.zeros(n)
+    target[-1] = 1.0
+    try:
+        pi = np.linalg.solve(system, target)
+    except np.linalg.LinAlgError:
+        pi = np.full(n, np.nan)
+    if not np.all(np.isfinite(pi)) or np.max(np.abs(pi @ matrix - pi)) > 1e-9:
+        raise InvalidValueError(
+            "this chain has more than one stationary distribution (it is not ergodic); "
+            "use an ergodic_number above 0, or method='power' for the one reached from "
+            "the uniform start.")
+    pi = np.clip(pi, 0.0, None)
+    return pi / pi.sum()
 
 
 def mc1(lists, *, weights=None, ergodic_number: float = 0.15, max_iterations: int | None = None,
@@ -177,8 +210,10 @@ def mc1(lists, *, weights=None, ergodic_number: float = 0.15, max_iterations: in
     ergodic_number : float, default 0.15
         Teleportation probability $\epsilon$.
     max_iterations : int, optional
-        Textbook: cap on the power iteration (default 1000; tolerance 1e-12).
-        FLAGR: exactly ``max_iterations - 1`` steps (default 100, FLAGR's).
+        FLAGR: the power iteration runs ``max_iterations - 1`` steps (default
+        100, FLAGR's). Textbook: the stationary distribution is solved exactly
+        when $\epsilon > 0$; without teleportation it is iterated to a
+        tolerance of 1e-12 with at most ``max_iterations`` steps (default 1000).
     convention : {"textbook", "flagr"}, default "textbook"
 
     Returns
@@ -334,7 +369,10 @@ def _run(lists, chain, weights, ergodic_number, max_iterations, convention) -> d
         return ranked_result(profile, scores)
     steps = check.count(1000 if max_iterations is None else max_iterations, "max_iterations")
     _, matrix = markov_chain_matrix(lists, chain, weights=weights, ergodic_number=ergodic_number)
-    scores = stationary_distribution(matrix, max_iterations=steps)
+    if ergodic_number > 0:
+        scores = stationary_distribution(matrix)
+    else:
+        scores = stationary_distribution(matrix, method="power", max_iterations=steps)
     return ranked_result(make_profile(lists, weights), scores)
 
 

@@ -40,11 +40,13 @@ def dibra(lists, *, weights=None, aggregator: str = "combsum:borda", gamma: floa
 
     The base method is CombSUM with Borda normalisation: a list of length
     $\lvert\ell\rvert$ gives a ranked item $(n - r + 1)/n$ and an unranked one
-    $(n - \lvert\ell\rvert + 1)/(2n)$. The distance is one minus FLAGR's
-    "cosine": with $R = \lvert\ell\rvert$ and $p(x) = 1, 2, \dots, n$ the aggregate positions,
+    $(n - \lvert\ell\rvert + 1)/(2n)$. The distance is one minus the cosine
+    between the list's Borda vector ($R - r_\ell(x) + 1$ for its items, $R =
+    \lvert\ell\rvert$, 0 elsewhere) and the aggregate's ($n - p(x) + 1$, with
+    $p(x) = 1, \dots, n$ the aggregate positions):
 
-    $$d_\ell = 1 - \frac{\sum_{x \in \ell} (R - r_\ell(x) + 1)\, p(x)}
-      {\sqrt{\sum_{r=1}^{R} (R - r + 1)^2}\, \sqrt{\sum_{p=1}^{n} p^2}}.$$
+    $$d_\ell = 1 - \frac{\sum_{x \in \ell} (R - r_\ell(x) + 1)\,(n - p(x) + 1)}
+      {\sqrt{\sum_{k=1}^{R} k^2}\, \sqrt{\sum_{k=1}^{n} k^2}}.$$
 
     Pruning, after the loop: ``"low"`` cuts list $\ell$ to its first
     $\lfloor (d_1 + d_2 \hat w_\ell)\,\lvert\ell\rvert \rfloor$ items and
@@ -56,14 +58,17 @@ def dibra(lists, *, weights=None, aggregator: str = "combsum:borda", gamma: floa
     confidence of the lists ranking them, and runs DIBRA again on what is left.
 
     ``convention="flagr"`` reproduces FLAGR 1.0.18 (the pinned oracle; its
-    WISE was rewritten in 1.0.21): the cosine's numerator skips each list's
-    last item and its norm runs over $R + 1, \dots, 2$ instead of $R, \dots, 1$;
-    after pruning, $n - r$ and $n - \lvert\ell\rvert$ are unsigned 32-bit
-    differences that wrap to about $4.3 \times 10^9$ when negative (the pruned
-    list keeps its original ranks and length, so an item can score billions);
-    WISE keeps the original ranks; the parameters are rounded to single
-    precision. Equal weights after a round ($\max w = \min w$) make FLAGR
-    divide by zero; rankbook then uses $\hat w = 1$ in both conventions.
+    WISE was rewritten in 1.0.21). Its "cosine" multiplies $R - r + 1$ by the
+    aggregate position $p(x)$ itself, not by $n - p(x) + 1$, so a list is
+    closest to the *reverse* of the aggregate; its numerator skips each list's
+    last item and its list norm runs over $R + 1, \dots, 2$; a weight grows
+    only when $d_\ell > 0$. After pruning, $n - r$ and $n - \lvert\ell\rvert$
+    are unsigned 32-bit differences that wrap to about $4.3 \times 10^9$ when
+    negative (the pruned lists keep their original ranks and lengths, so an
+    item can score billions); WISE keeps the original ranks (the textbook
+    convention renumbers them); the parameters are rounded to single precision.
+    Equal weights after a round ($\max w = \min w$) make FLAGR divide by zero;
+    rankbook then uses $\hat w = 1$ in both conventions.
 
     Parameters
     ----------
@@ -161,7 +166,8 @@ def _iterate(rank, length, code, options) -> tuple:
         position = np.empty(rank.shape[1])
         position[np.lexsort((code, -hits, -scores))] = np.arange(1, rank.shape[1] + 1)
         distance = _cosine_distance(rank, length, position, norms, options["flagr"])
-        grown = np.where(distance > 0, w + np.exp(-options["gamma"] * (iteration + 1.0) * distance), w)
+        step = np.exp(-options["gamma"] * (iteration + 1.0) * distance)
+        grown = w + np.where(distance > 0, step, 0.0) if options["flagr"] else w + step
         converged = np.all(grown - w <= options["tol"])
         w = grown
         normalised = _normalise(w, options)
@@ -196,17 +202,19 @@ def _combsum_borda(rank, length, normalised, options) -> np.ndarray:
 
 
 def _cosine_norms(length, n: int, flagr: bool) -> np.ndarray:
-    """The denominators of the cosine, one per list: sqrt(sum over the list) * sqrt(sum p^2)."""
-    first = 2 if flagr else 1       # FLAGR's norm runs over R+1, ..., 2
+    """The cosine's denominators, one per list: the list's norm times the aggregate's."""
+    first = 2 if flagr else 1       # FLAGR's list norm runs over R+1, ..., 2
     lists = np.array([math.fsum(float(k) ** 2 for k in range(first, int(m) + first)) for m in length])
     return np.sqrt(lists) * math.sqrt(math.fsum(float(p) ** 2 for p in range(1, n + 1)))
 
 
 def _cosine_distance(rank, length, position, norms, flagr: bool) -> np.ndarray:
-    """One minus FLAGR's cosine between each list and the aggregate (positions 1..n)."""
+    """One minus the cosine between each list's Borda vector and the aggregate's (positions 1..n)."""
     R = length[:, None]
-    counted = rank < R if flagr else rank <= R     # FLAGR's `r < cutoff` skips the last item
-    numerator = np.where(counted, (R - rank + 1.0) * position, 0.0).sum(axis=1)
+    if flagr:     # FLAGR pairs the list's points with the position itself and skips rank R
+        numerator = np.where(rank < R, (R - rank + 1.0) * position, 0.0).sum(axis=1)
+    else:
+        numerator = np.where(rank <= R, (R - rank + 1.0) * (rank.shape[1] - position + 1.0), 0.0).sum(axis=1)
     return 1.0 - numerator / norms
 
 

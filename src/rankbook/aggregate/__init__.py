@@ -12,3 +12,25 @@ the aggregate order (best first; ties broken as
 
 Queries, runs and files belong to the floor above (:func:`rankbook.fuse`).
 """
+
+# part 2: Markov chains, robust rank aggregation, self-weighting methods
+from rankbook.aggregate.agglomerative import agglomerative
+from rankbook.aggregate.dibra import dibra
+from rankbook.aggregate.markov import (
+    markov_chain_matrix,
+    mc1,
+    mc2,
+    mc3,
+    mc4,
+    mct,
+    stationary_distribution,
+)
+from rankbook.aggregate.prefrel import prefrel
+from rankbook.aggregate.rra import beta_scores, rra, rra_pvalue
+
+__all__ = [
+    # part 2
+    "mc1", "mc2", "mc3", "mc4", "mct", "markov_chain_matrix", "stationary_distribution",
+    "rra", "beta_scores", "rra_pvalue",
+    "prefrel", "agglomerative", "dibra",
+]

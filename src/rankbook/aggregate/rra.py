@@ -30,7 +30,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.special import betainc, betaincinv
 
 from rankbook._errors import InvalidValueError
 from rankbook.aggregate import _arguments as check
@@ -139,6 +138,8 @@ def beta_scores(normalised_ranks) -> np.ndarray:
     values = np.sort(np.asarray(normalised_ranks, dtype=float), axis=0)
     if np.any(values < 0) or np.any(values > 1) or np.any(np.isnan(values)):
         raise InvalidValueError("normalised ranks must lie in [0, 1].")
+    from scipy.special import betainc   # scipy loads only when RRA runs
+
     k = values.shape[0]
     i = np.arange(1, k + 1).reshape((k,) + (1,) * (values.ndim - 1))
     return betainc(i, k - i + 1, values)
@@ -197,6 +198,8 @@ def _size(n, profile) -> int:
 
 def _thresholds(rho: np.ndarray, k: int) -> np.ndarray:
     """(m, k): $t_i = I^{-1}_\\rho(i, k - i + 1)$, non-decreasing in i."""
+    from scipy.special import betaincinv
+
     i = np.arange(1, k + 1)
     t = betaincinv(i[None, :], k - i[None, :] + 1, rho[:, None])
     return np.maximum.accumulate(np.clip(t, 0.0, 1.0), axis=1)

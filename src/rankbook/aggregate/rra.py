@@ -244,4 +244,4 @@ def _naive_exact_pvalue(rho: float, k: int) -> float:
             term = v[step - i + 1] * r[k - step] ** i / factorial[i]
             total = total + term if i % 2 else total - term
         v[step + 1] = total
-    return 1.0 - factorial[k] * v[k + 1]
+    return float(1.0 - factorial[k] * v[k + 1])

@@ -195,10 +195,7 @@ def _combsum_borda(rank, length, normalised, options) -> np.ndarray:
         ranked_gap = np.where(ranked_gap < 0, ranked_gap + _WRAP, ranked_gap)
         unranked_gap = np.where(unranked_gap < 0, unranked_gap + _WRAP, unranked_gap)
     points = np.where(np.isfinite(rank), (ranked_gap + 1.0) / n, ((unranked_gap + 1.0) / (2.0 * n))[:, None])
-    total = np.zeros(n)
-    for row, weight in zip(points, normalised):
-        total = total + row * weight
-    return total
+    return np.cumsum(points * normalised[:, None], axis=0)[-1]     # row by row, in list order
 
 
 def _cosine_norms(length, n: int, flagr: bool) -> np.ndarray:

@@ -83,9 +83,8 @@ def prefrel(lists, *, weights=None, alpha: float = 0.1, beta: float = 0.5, retur
     profile = make_profile(lists)
     list_weights = _list_weights(profile.rank, alpha, beta, start=1.0 if convention == "flagr" else 0.0)
     n = profile.n_items
-    scores = np.zeros(n)
-    for ranks, w in zip(profile.rank, list_weights):
-        scores = scores + w * np.where(np.isfinite(ranks), n - ranks, 0.0)
+    points = np.where(np.isfinite(profile.rank), n - profile.rank, 0.0)
+    scores = (list_weights[:, None] * points).sum(axis=0)
     result = ranked_result(profile, scores)
     return (result, list_weights) if return_weights else result
 

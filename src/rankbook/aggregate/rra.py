@@ -108,7 +108,7 @@ def rra(lists, *, weights=None, exact: bool = False, n: int | None = None,
     if not exact:
         scores = np.minimum(1.0, k * rho)
     elif convention == "flagr":
-        scores = np.array([_naive_exact_pvalue(value, k) for value in rho])
+        scores = _naive_exact_pvalues(rho, k)
     else:
         scores = _exact_pvalues(rho, k)
     return ranked_result(profile, scores, higher_is_better=False)
@@ -180,7 +180,7 @@ def rra_pvalue(rho: float, k: int, *, exact: bool = True, naive: bool = False) -
     if not exact:
         return min(1.0, k * rho)
     if naive:
-        return _naive_exact_pvalue(rho, k)
+        return float(_naive_exact_pvalues(np.array([rho]), k)[0])
     return float(_exact_pvalues(np.array([rho]), k)[0])
 
 
@@ -233,15 +233,18 @@ def _exact_pvalues(rho: np.ndarray, k: int) -> np.ndarray:
     return np.minimum(crossed, 1.0)
 
 
-def _naive_exact_pvalue(rho: float, k: int) -> float:
-    """R's correctBetaPvaluesExact / FLAGR's RobustRA: 1 - k! v_{k+1}, Stuart's recursion in doubles."""
-    r = np.sort(1.0 - _thresholds(np.array([rho]), k)[0])
-    v = [1.0] * (k + 2)
+def _naive_exact_pvalues(rho: np.ndarray, k: int) -> np.ndarray:
+    """R's correctBetaPvaluesExact / FLAGR's RobustRA: 1 - k! v_k by Stuart's recursion in doubles.
+
+    The same floating-point operations in the same order as R and FLAGR, one item per row.
+    """
+    r = np.sort(1.0 - _thresholds(np.asarray(rho, dtype=float), k), axis=1)
+    v = np.ones((r.shape[0], k + 2))
     factorial = [float(math.factorial(i)) for i in range(k + 1)]
     for step in range(1, k + 1):
-        total = 0.0
+        total = np.zeros(r.shape[0])
         for i in range(1, step + 1):
-            term = v[step - i + 1] * r[k - step] ** i / factorial[i]
+            term = v[:, step - i + 1] * r[:, k - step] ** i / factorial[i]
             total = total + term if i % 2 else total - term
-        v[step + 1] = total
-    return float(1.0 - factorial[k] * v[k + 1])
+        v[:, step + 1] = total
+    return 1.0 - factorial[k] * v[:, k + 1]

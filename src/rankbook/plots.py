@@ -265,7 +265,7 @@ def voter_weights(weights: Sequence[float], labels: Sequence[str] | None = None,
     Examples
     --------
     >>> ax = voter_weights([1.2, 2.5, 0.7], ["V-0", "V-1", "V-2"])
-    >>> [round(bar.get_height(), 1) for bar in ax.patches]
+    >>> [round(float(bar.get_height()), 1) for bar in ax.patches]
     [1.2, 2.5, 0.7]
     >>> ax.get_title()
     'Learned voter weights (most trusted: V-1)'

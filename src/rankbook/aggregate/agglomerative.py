@@ -67,10 +67,14 @@ def agglomerative(lists, *, weights=None, c1: float = 0.1, c2: float = 0.5, retu
 
     Examples
     --------
+    Lists 1 and 3 agree with the majority on all three pairs (weight 4), list 2
+    on two (weight 3). Lists 1 and 3 merge first, then list 2: b gets
+    $(4 \cdot 0 + 3 \cdot (-3)) / 7$.
+
     >>> scores, w = agglomerative([["a", "b", "c"], ["a", "c", "b"], ["a", "b", "c"]],
     ...                           return_weights=True)
-    >>> scores
-    {'a': 3.0, 'b': 0.0, 'c': -3.0}
+    >>> {item: round(s, 4) for item, s in scores.items()}
+    {'a': 3.0, 'b': -1.2857, 'c': -1.7143}
     >>> w.tolist()
     [4.0, 3.0, 4.0]
     """

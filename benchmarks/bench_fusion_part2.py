@@ -34,11 +34,19 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import pyflagr.MarkovChains as MarkovChains
-import pyflagr.RRA as RRA
-import pyflagr.Weighted as Weighted
+from pyflagr import RRA, MarkovChains, Weighted
 
-from rankbook.aggregate import agglomerative, dibra, mc1, mc2, mc3, mc4, mct, prefrel, rra
+from rankbook.aggregate import (
+    agglomerative,
+    dibra,
+    mc1,
+    mc2,
+    mc3,
+    mc4,
+    mct,
+    prefrel,
+    rra,
+)
 from rankbook.io import read_flagr_lists, read_flagr_qrels
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "flagr"

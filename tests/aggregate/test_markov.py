@@ -14,7 +14,14 @@ import pytest
 
 from rankbook import InvalidValueError
 from rankbook.aggregate.markov import (
-    CHAINS, markov_chain_matrix, mc1, mc2, mc3, mc4, mct, stationary_distribution,
+    CHAINS,
+    markov_chain_matrix,
+    mc1,
+    mc2,
+    mc3,
+    mc4,
+    mct,
+    stationary_distribution,
 )
 
 METHODS = {"mc1": mc1, "mc2": mc2, "mc3": mc3, "mc4": mc4, "mct": mct}

@@ -9,10 +9,12 @@ FLAGR's order depends on the last bit of sums it runs in its hash-table order
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
+import pyflagr_oracle as oracle
 import pytest
 
-import pyflagr_oracle as oracle
 from rankbook.aggregate.agglomerative import agglomerative
 from rankbook.aggregate.dibra import dibra
 from rankbook.aggregate.markov import mc1, mc2, mc3, mc4, mct
@@ -37,7 +39,7 @@ def _profiles(seed: int):
 
 def _near_ties(scores) -> bool:
     values = sorted(scores.values())
-    return any(b - a < 1e-9 and a != b for a, b in zip(values, values[1:]))
+    return any(b - a < 1e-9 and a != b for a, b in itertools.pairwise(values))
 
 
 def _compare(ours, theirs):

@@ -80,7 +80,7 @@ def test_dibra_trusts_the_lists_near_the_consensus():
         scores, w = dibra(lists, prune=prune, return_weights=True)
         assert int(np.argmin(w)) == 3
         assert np.all(w >= 1)
-        assert list(scores)[0] == "a"
+        assert next(iter(scores)) == "a"
 
 
 def test_dibra_low_pruning_drops_items_no_list_keeps():

@@ -28,9 +28,18 @@ from rankbook.aggregate.markov import (
 from rankbook.aggregate.prefrel import prefrel
 from rankbook.aggregate.rra import beta_scores, rra, rra_pvalue
 
-__all__ = [
-    # part 2
-    "mc1", "mc2", "mc3", "mc4", "mct", "markov_chain_matrix", "stationary_distribution",
-    "rra", "beta_scores", "rra_pvalue",
-    "prefrel", "agglomerative", "dibra",
+__all__ = [  # part 2
+    "agglomerative",
+    "beta_scores",
+    "dibra",
+    "markov_chain_matrix",
+    "mc1",
+    "mc2",
+    "mc3",
+    "mc4",
+    "mct",
+    "prefrel",
+    "rra",
+    "rra_pvalue",
+    "stationary_distribution",
 ]

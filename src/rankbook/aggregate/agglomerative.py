@@ -101,7 +101,7 @@ def _majority_weights(rank: np.ndarray) -> np.ndarray:
 
 def _merge_all(profile, list_weights, c1, c2, *, flagr: bool) -> np.ndarray:
     """Run the merges; return the last aggregate's score per item."""
-    rank, n = profile.rank, profile.n_items
+    rank = profile.rank
     length = profile.length.astype(float)
     score = np.where(np.isfinite(rank), 0.5 * (length[:, None] ** 2 - 2 * length[:, None] * (rank - 1)
                                                - length[:, None]), np.nan)

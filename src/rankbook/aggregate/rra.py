@@ -139,7 +139,7 @@ def beta_scores(normalised_ranks) -> np.ndarray:
     values = np.sort(np.asarray(normalised_ranks, dtype=float), axis=0)
     if np.any(values < 0) or np.any(values > 1) or np.any(np.isnan(values)):
         raise InvalidValueError("normalised ranks must lie in [0, 1].")
-    from scipy.special import betainc   # scipy loads only when RRA runs
+    from scipy.special import betainc  # scipy loads only when RRA runs
 
     k = values.shape[0]
     i = np.arange(1, k + 1).reshape((k,) + (1,) * (values.ndim - 1))

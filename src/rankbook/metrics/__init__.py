@@ -29,6 +29,26 @@ from rankbook.metrics.interpolation import (
     interpolated_precision,
     precision_recall_curve,
 )
+from rankbook.metrics.incomplete import (
+    inferred_average_precision,
+    judged_nonrelevant_retrieved,
+    judged_only,
+    unjudged_at_k,
+)
+from rankbook.metrics.ndcg_variants import ndcg_averaged_at_r_levels, ndcg_averaged_over_relevant
+from rankbook.metrics.normalized_gain import binary_normalized_gain, normalized_gain
+from rankbook.metrics.relevance_string import relevance_string
+from rankbook.metrics.set_measures import (
+    f_beta_at_k,
+    r_precision_at_multiple,
+    relative_precision_at_k,
+    utility,
+)
+from rankbook.metrics.user_models import (
+    expected_reciprocal_rank,
+    rank_biased_precision,
+    rank_biased_precision_residual,
+)
 
 __all__ = [
     "average_precision",
@@ -53,4 +73,23 @@ __all__ = [
     "precision_recall_curve",
     "interpolated_precision",
     "eleven_point_average_precision",
+    # trec_eval's remaining measures and the practitioners' conventions (issue 7, item 2);
+    # their registry entries are added when the registry branch lands.
+    "inferred_average_precision",
+    "unjudged_at_k",
+    "judged_only",
+    "ndcg_averaged_over_relevant",
+    "ndcg_averaged_at_r_levels",
+    "normalized_gain",
+    "binary_normalized_gain",
+    "relevance_string",
+    "f_beta_at_k",
+    "relative_precision_at_k",
+    "r_precision_at_multiple",
+    "utility",
+    "judged_nonrelevant_retrieved",
+    "rank_biased_precision",
+    "rank_biased_precision_residual",
+    "expected_reciprocal_rank",
 ]
+

@@ -25,13 +25,12 @@ Grades below 0 (trec_eval's "spam" judgments) have gain 0, as in trec_eval.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from rankbook import _validate
-
-GAINS = ("linear", "exponential")
+from rankbook.metrics._gains import GAINS, gains_of, ideal_gains
 DISCOUNTS = ("log2", "jarvelin")
 
 
@@ -52,7 +51,12 @@ def discount_values(n: int, discount: str = "log2") -> np.ndarray:
 
 
 def dcg_at_k(
-    relevance: Sequence[float], k: int | None = None, *, gain: str = "linear", discount: str = "log2"
+    relevance: Sequence[float],
+    k: int | None = None,
+    *,
+    gain: str = "linear",
+    discount: str = "log2",
+    gain_map: Mapping[float, float] | None = None,
 ) -> float:
     r"""Discounted cumulative gain of the first k results.
 
@@ -81,6 +85,11 @@ def dcg_at_k(
         Gain function (see above). trec_eval uses linear.
     discount : {"log2", "jarvelin"}, default "log2"
         Discount function (see above). trec_eval uses log2.
+    gain_map : mapping of float to float, optional
+        Custom gains ``{grade: gain}`` (trec_eval's ``ndcg.1=3,2=9``): a listed
+        grade gets the mapped gain instead of $g(rel)$; other grades keep
+        $g(rel)$. Unjudged documents (``None``) and negative grades keep gain 0
+        whatever the map says, as in trec_eval. Gains may be 0 or negative.
 
     Returns
     -------
@@ -119,16 +128,20 @@ def dcg_at_k(
     >>> round(dcg_at_k([1, 0, 1, 1, 0, 1, 0, 0], 5, gain="exponential"), 2)
     1.93
     """
-    grades = _validate.grades(relevance)
     k = _validate.cutoff(k, allow_none=True)
-    top = grades[:k]
+    top = gains_of(relevance, gain=gain, gain_map=gain_map)[:k]
     # math.fsum rounds the sum once, so DCG@k never decreases with k and a trailing
     # grade 0 changes nothing, exactly (np.sum's pairwise order can move the last bit).
-    return math.fsum(gain_values(top, gain) / discount_values(len(top), discount))
+    return math.fsum(top / discount_values(len(top), discount))
 
 
 def idcg_at_k(
-    ideal: Sequence[float], k: int | None = None, *, gain: str = "linear", discount: str = "log2"
+    ideal: Sequence[float],
+    k: int | None = None,
+    *,
+    gain: str = "linear",
+    discount: str = "log2",
+    gain_map: Mapping[float, float] | None = None,
 ) -> float:
     r"""DCG of the best possible ordering of the query's judged grades.
 
@@ -140,7 +153,10 @@ def idcg_at_k(
     ``ideal`` should hold the grade of every judged document of the query,
     retrieved or not, in any order: that is how trec_eval builds it. Grades
     below 0 contribute nothing. With ``k=None`` every grade counts (trec_eval's
-    ``ndcg``); with ``k`` the top k (``ndcg_cut_k``).
+    ``ndcg``); with ``k`` the top k (``ndcg_cut_k``). The ideal ordering sorts
+    the *gains*, largest first, and keeps the positive ones only, so a
+    ``gain_map`` that reorders the grades (``{1: 10, 2: 5}``) reorders the
+    ideal too, and a negative gain never lowers IDCG (trec_eval's rule).
 
     Parameters
     ----------
@@ -151,6 +167,8 @@ def idcg_at_k(
     gain : {"linear", "exponential"}, default "linear"
         As in `dcg_at_k`.
     discount : {"log2", "jarvelin"}, default "log2"
+        As in `dcg_at_k`.
+    gain_map : mapping of float to float, optional
         As in `dcg_at_k`.
 
     Returns
@@ -175,9 +193,9 @@ def idcg_at_k(
     >>> round(idcg_at_k([1, 1, 1, 1], 2), 2), round(idcg_at_k([1, 1, 1, 1], 4), 2)
     (1.63, 2.56)
     """
-    grades = _validate.grades(ideal, name="ideal")
-    best_first = np.sort(grades)[::-1]
-    return dcg_at_k(best_first, k, gain=gain, discount=discount)
+    k = _validate.cutoff(k, allow_none=True)
+    best_first = ideal_gains(ideal, gain=gain, gain_map=gain_map)[:k]
+    return math.fsum(best_first / discount_values(len(best_first), discount))
 
 
 def ndcg_at_k(
@@ -187,6 +205,7 @@ def ndcg_at_k(
     ideal: Sequence[float] | None = None,
     gain: str = "linear",
     discount: str = "log2",
+    gain_map: Mapping[float, float] | None = None,
 ) -> float:
     r"""DCG@k divided by the DCG@k of the ideal ordering.
 
@@ -213,6 +232,8 @@ def ndcg_at_k(
     gain : {"linear", "exponential"}, default "linear"
         As in `dcg_at_k`.
     discount : {"log2", "jarvelin"}, default "log2"
+        As in `dcg_at_k`.
+    gain_map : mapping of float to float, optional
         As in `dcg_at_k`.
 
     Returns
@@ -248,9 +269,15 @@ def ndcg_at_k(
     0.6309297535714575
     >>> round(ndcg_at_k([0, 1], ideal=[1, 1, 1]), 6)
     0.296082
+
+    A custom gain map, trec_eval's ``ndcg.1=3,2=9``: grade 1 is worth 3 and
+    grade 2 is worth 9. One grade 1 document above one grade 2 document gives
+    $(3 + 9/\log_2 3) / (9 + 3/\log_2 3)$:
+
+    >>> round(ndcg_at_k([1, 2], gain_map={1: 3, 2: 9}), 6)
+    0.796708
     """
-    grades = _validate.grades(relevance)
-    ideal_grades = grades if ideal is None else _validate.grades(ideal, name="ideal")
-    actual = dcg_at_k(grades, k, gain=gain, discount=discount)
-    best = idcg_at_k(ideal_grades, k, gain=gain, discount=discount)
+    ideal = relevance if ideal is None else ideal
+    actual = dcg_at_k(relevance, k, gain=gain, discount=discount, gain_map=gain_map)
+    best = idcg_at_k(ideal, k, gain=gain, discount=discount, gain_map=gain_map)
     return actual / best if best > 0 else 0.0

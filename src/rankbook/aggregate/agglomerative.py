@@ -18,9 +18,9 @@ def agglomerative(lists, *, weights=None, c1: float = 0.1, c2: float = 0.5, retu
                   convention: str = "textbook"):
     r"""Merge the most similar lists, two at a time, into one weighted aggregate.
 
-    1. Weights: list $\ell$ starts at $W_\ell = 1 + $ the number of item pairs
-       on which it agrees with the pairwise majority of all lists (a ranked
-       item is above an unranked one).
+    1. Weights: list $\ell$ starts at $W_\ell = 1 + a_\ell$, where $a_\ell$ is
+       the number of item pairs on which it agrees with the pairwise majority
+       of all lists (a ranked item is above an unranked one).
     2. Each list becomes an aggregate with the scores of Chatterjee et al.'s
        Eq. 7, $s_\ell(x) = \tfrac12\,(m^2 - 2m(r_\ell(x) - 1) - m)$, $m = \lvert\ell\rvert$
        (positive in the top half of the list, negative in the bottom half).

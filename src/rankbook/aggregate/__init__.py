@@ -45,10 +45,28 @@ from rankbook.aggregate.normalization import NORMS, normalize
 from rankbook.aggregate.positional import borda, isr, log_isr, logn_isr, rbc, rrf
 from rankbook.aggregate.registry import METHODS, Method
 
+# part 2: Markov chains, robust rank aggregation, self-weighting methods
+from rankbook.aggregate.agglomerative import agglomerative
+from rankbook.aggregate.dibra import dibra
+from rankbook.aggregate.markov import (
+    markov_chain_matrix,
+    mc1,
+    mc2,
+    mc3,
+    mc4,
+    mct,
+    stationary_distribution,
+)
+from rankbook.aggregate.prefrel import prefrel
+from rankbook.aggregate.rra import beta_scores, rra, rra_pvalue
+
 __all__ = [
     "METHODS", "Method", "NORMS", "Profile", "make_profile", "ranked_result", "normalize",
     "combsum", "combmnz", "combanz", "combgmnz", "combmax", "combmin", "combmed",
     "wsum", "wmnz", "mixed",
     "borda", "rrf", "isr", "log_isr", "logn_isr", "rbc",
     "condorcet", "copeland", "outranking", "schulze", "kemeny",
+    # part 2
+    "agglomerative", "beta_scores", "dibra", "markov_chain_matrix", "mc1", "mc2", "mc3", "mc4",
+    "mct", "prefrel", "rra", "rra_pvalue", "stationary_distribution",
 ]

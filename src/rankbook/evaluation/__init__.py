@@ -212,6 +212,11 @@ def _parse_one(name) -> list[Measure]:
                 if joiner == "_":
                     return [Measure(text, family, _param(family, rest, text))]
                 params = [_param(family, p, text) for p in rest.split(",") if p]
+                if not params:  # "P." would otherwise expand to a column nobody computes
+                    raise InvalidValueError(
+                        f"measure {name!r} has no parameter after the '.'; write e.g. "
+                        f"{family}.{'0.2,0.5' if family == 'iprec_at_recall' else '5,10'}, or "
+                        f"{family} for trec_eval's default parameters.")
                 return _expand(family, tuple(params))
     known = ", ".join(["P@10", "R@100", "AP", "AP@10", "RR", "R-prec", "nDCG", "nDCG@10",
                        "bpref", "success@5", "iP@0.3", "11pt", "GMAP"])

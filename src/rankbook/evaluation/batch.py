@@ -100,12 +100,12 @@ def load_run(run, *, progress: bool = False) -> Ranking:
     """
     import os
 
-    from rankbook.io.trec import first_tag, read_run_arrays
+    from rankbook.io.trec import read_run_arrays
 
     if isinstance(run, (str, os.PathLike)):
-        query, doc, score, lines = read_run_arrays(run, progress=progress)
+        query, doc, score, lines, name = read_run_arrays(run, progress=progress)
         # (a document listed twice is refused by evaluate_arrays, which hashes the pairs anyway)
-        return Ranking(query, doc, score, lines, str(run), first_tag(run))
+        return Ranking(query, doc, score, lines, str(run), name)
     from rankbook.io.convert import as_run
 
     frame = as_run(run)

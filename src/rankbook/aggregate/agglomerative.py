@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from rankbook.aggregate import _arguments as check
-from rankbook.aggregate._profile import make_profile, ranked_result
+from rankbook.aggregate._profile import code_order, make_profile, ranked_result
+from rankbook.aggregate.pairwise import above_mask, weighted_count
 
 
 def agglomerative(lists, *, weights=None, c1: float = 0.1, c2: float = 0.5, return_weights: bool = False,
@@ -78,23 +79,23 @@ def agglomerative(lists, *, weights=None, c1: float = 0.1, c2: float = 0.5, retu
     >>> w.tolist()
     [4.0, 3.0, 4.0]
     """
-    check.no_weights(weights, "agglomerative (it learns its own list weights)")
     convention = check.convention(convention)
+    profile = make_profile(lists)
+    check.no_weights(weights, "agglomerative (it learns its own list weights)", profile)
     c1 = check.real(c1, "c1", low=0, low_open=True)
     c2 = check.real(c2, "c2", low=0, low_open=True)
     if convention == "flagr":
         c1, c2 = check.float32(c1), check.float32(c2)
-    profile = make_profile(lists)
-    list_weights = _majority_weights(profile.rank)
+    list_weights = _majority_weights(profile)
     scores = _merge_all(profile, list_weights, c1, c2, flagr=convention == "flagr")
-    result = ranked_result(profile, scores)
+    result = ranked_result(profile, scores, exact=convention == "flagr")
     return (result, list_weights) if return_weights else result
 
 
-def _majority_weights(rank: np.ndarray) -> np.ndarray:
+def _majority_weights(profile) -> np.ndarray:
     r"""$1 + \#\{(x, y): \text{more lists put } x \text{ above } y \text{ than below, and } \ell \text{ does}\}$."""
-    above = rank[:, :, None] < rank[:, None, :]
-    wins = above.sum(axis=0)
+    above = above_mask(profile)
+    wins = weighted_count(profile.weight, above)                 # the preference matrix N(x, y)
     majority = wins > wins.T
     return 1.0 + (above & majority).sum(axis=(1, 2)).astype(float)
 
@@ -103,21 +104,18 @@ def _merge_all(profile, list_weights, c1, c2, *, flagr: bool) -> np.ndarray:
     """Run the merges; return the last aggregate's score per item."""
     rank = profile.rank
     length = profile.length.astype(float)
-    score = np.where(np.isfinite(rank), 0.5 * (length[:, None] ** 2 - 2 * length[:, None] * (rank - 1)
-                                               - length[:, None]), np.nan)
-    hits = np.isfinite(rank).astype(int)
+    score = np.where(profile.ranked, 0.5 * (length[:, None] ** 2 - 2 * length[:, None] * (rank - 1)
+                                            - length[:, None]), np.nan)
+    hits = profile.ranked.astype(int)
     weight = list_weights.astype(float).copy()
-    code = np.argsort(check.code_order(profile.items))              # rank of each item's code
+    code = np.argsort(code_order(profile.items))                    # rank of each item's code
     position = np.vstack([_positions(s, h, code) for s, h in zip(score, hits)])
     similarity = np.full((len(rank),) * 2, -np.inf)
     for a in range(len(rank)):
         _update_similarities(similarity, position, a, flagr)
     alive = np.ones(len(rank), dtype=bool)
     while alive.sum() > 1:
-        best_partner = np.argmax(similarity, axis=1)                 # first maximum per row
-        best = similarity[np.arange(len(rank)), best_partner]
-        a = int(np.argmax(np.where(alive, best, -np.inf)))
-        b = int(best_partner[a])
+        a, b = _most_similar(similarity, alive)
         both = ~np.isnan(score[a]) & ~np.isnan(score[b])
         merged = np.where(both, (weight[a] * score[a] + weight[b] * score[b]) / (weight[a] + weight[b]),
                           np.where(np.isnan(score[a]), score[b], score[a]))
@@ -129,6 +127,22 @@ def _merge_all(profile, list_weights, c1, c2, *, flagr: bool) -> np.ndarray:
         position[b] = -1
         _update_similarities(similarity, position, a, flagr, alive)
     return score[int(np.argmax(alive))]
+
+
+def _most_similar(similarity, alive) -> tuple:
+    """The pair to merge: the first maximum of each row, then the first best row.
+
+    FLAGR's $\rho$ is undefined (0/0) when every remaining aggregate holds a
+    single item, and FLAGR 1.0.18 crashes there; rankbook then merges the
+    first two remaining aggregates.
+    """
+    best_partner = np.argmax(similarity, axis=1)                     # first maximum per row
+    best = np.where(alive, similarity[np.arange(len(alive)), best_partner], -np.inf)
+    if not np.isfinite(best).any():
+        first, second = np.flatnonzero(alive)[:2]
+        return int(first), int(second)
+    a = int(np.argmax(best))
+    return a, int(best_partner[a])
 
 
 def _positions(score: np.ndarray, hits: np.ndarray, code: np.ndarray) -> np.ndarray:

@@ -1,6 +1,7 @@
 r"""DIBRA: distance-based iterative rank aggregation (Akritidis, Fevgas, Bozanis & Manolopoulos 2022).
 
-A self-weighting loop around a base method (CombSUM with Borda normalisation):
+A self-weighting loop around a base method (by default CombSUM with Borda
+normalisation, `rankbook.aggregate.combination`):
 aggregate with the current list weights, measure how far each list is from the
 aggregate, raise the weight of the close lists, and repeat until the weights
 settle. Optionally prune the lists afterwards: keep only the top of each list,
@@ -16,10 +17,18 @@ from dataclasses import replace
 import numpy as np
 
 from rankbook._errors import InvalidValueError
+from rankbook._validate import choice
 from rankbook.aggregate import _arguments as check
-from rankbook.aggregate._profile import make_profile, ranked_result
+from rankbook.aggregate._profile import code_order, make_profile, ranked_result
+from rankbook.aggregate.combination import combined_scores
+from rankbook.aggregate.majoritarian import condorcet, copeland, outranking
+from rankbook.aggregate.normalization import NORMS
 
-_WRAP = 2.0 ** 32   # FLAGR subtracts unsigned 32-bit ranks: n - r wraps when r > n
+# FLAGR's spellings of its norms in aggregator names ("combsum:z-score"), and rankbook's.
+FLAGR_NORM_NAMES = {"score": "min_max", "z-score": "z_score", "simple-borda": "simple_borda"}
+# The pairwise bases, by rankbook's name and FLAGR's ("outrank").
+MAJORITARIAN_BASES = {"condorcet": condorcet, "copeland": copeland, "outranking": outranking,
+                      "outrank": outranking}
 
 
 def dibra(lists, *, weights=None, aggregator: str = "combsum:borda", gamma: float = 1.5,
@@ -38,9 +47,15 @@ def dibra(lists, *, weights=None, aggregator: str = "combsum:borda", gamma: floa
     stopping when no weight grew by more than ``tol`` or after
     ``max_iterations`` + 1 rounds. The result is the last aggregate.
 
-    The base method is CombSUM with Borda normalisation: a list of length
-    $\lvert\ell\rvert$ gives a ranked item $(n - r + 1)/n$ and an unranked one
-    $(n - \lvert\ell\rvert + 1)/(2n)$. The distance is one minus the cosine
+    The base method (``aggregator``) is `rankbook.aggregate.combsum` or
+    `rankbook.aggregate.combmnz` with one of the norms of
+    `rankbook.aggregate.normalization`, or one of the pairwise methods
+    `rankbook.aggregate.condorcet`, `rankbook.aggregate.copeland` and
+    `rankbook.aggregate.outranking`, with the list weights $\hat w_\ell$ and
+    the convention of the call. FLAGR's default, CombSUM
+    with Borda normalisation, gives a ranked item $(n - r + 1)/n$ and an
+    unranked one $(n - \lvert\ell\rvert + 1)/(2n)$ from a list of length
+    $\lvert\ell\rvert$. The distance is one minus the cosine
     between the list's Borda vector ($R - r_\ell(x) + 1$ for its items, $R =
     \lvert\ell\rvert$, 0 elsewhere) and the aggregate's ($n - p(x) + 1$, with
     $p(x) = 1, \dots, n$ the aggregate positions):
@@ -50,7 +65,9 @@ def dibra(lists, *, weights=None, aggregator: str = "combsum:borda", gamma: floa
 
     Pruning, after the loop: ``"low"`` cuts list $\ell$ to its first
     $\lfloor (d_1 + d_2 \hat w_\ell)\,\lvert\ell\rvert \rfloor$ items and
-    aggregates once more (items left in no list drop out of the result);
+    aggregates once more, normalising with the lists' statistics before the
+    cut (length, smallest and largest score; items left in no list drop out of
+    the result);
     ``"wire"`` puts the lists in ``num_buckets`` buckets by $\hat w_\ell$ (bucket
     $b = 0$ the most trusted), gives each the confidence $c_\ell = d_1 + (1 -
     d_1)\,e^{-b B / L}$, keeps in each list the $\lfloor d_2 \lfloor c_\ell
@@ -65,7 +82,8 @@ def dibra(lists, *, weights=None, aggregator: str = "combsum:borda", gamma: floa
     only when $d_\ell > 0$. After pruning, $n - r$ and $n - \lvert\ell\rvert$
     are unsigned 32-bit differences that wrap to about $4.3 \times 10^9$ when
     negative (the pruned lists keep their original ranks and lengths, so an
-    item can score billions); WISE keeps the original ranks (the textbook
+    item can score billions; `rankbook.aggregate.normalization.normalized_matrix`
+    does this arithmetic for ``convention="flagr"``); WISE keeps the original ranks (the textbook
     convention renumbers them); the parameters are rounded to single precision.
     Equal weights after a round ($\max w = \min w$) make FLAGR divide by zero;
     rankbook then uses $\hat w = 1$ in both conventions.
@@ -76,8 +94,13 @@ def dibra(lists, *, weights=None, aggregator: str = "combsum:borda", gamma: floa
         The ranked lists of one query, best first; partial lists allowed.
     weights : None
         The method learns its own weights; passing any is an error.
-    aggregator : {"combsum:borda"}, default "combsum:borda"
-        The base method (FLAGR's default; the other FLAGR bases come with part 1's methods).
+    aggregator : str, default "combsum:borda"
+        The base method: ``"combsum:NORM"`` or ``"combmnz:NORM"`` with NORM a
+        name of ``NORMS`` or FLAGR's spelling of it (``"score"``,
+        ``"z-score"``, ``"simple-borda"``; the score norms need lists with
+        scores), or ``"condorcet"``, ``"copeland"``, ``"outranking"``
+        (FLAGR's ``"outrank"``, with the default thresholds): PyFLAGR's
+        thirteen bases.
     gamma : float > 0, default 1.5 (PyFLAGR's; the seed notebook uses 1.2)
     weight_normalization : {"minmax", "none"}, default "minmax"
     distance : {"cosine"}, default "cosine"
@@ -112,60 +135,69 @@ def dibra(lists, *, weights=None, aggregator: str = "combsum:borda", gamma: floa
     >>> list(scores), int(np.argmin(w))
     (['a', 'b', 'd', 'c'], 2)
     """
-    check.no_weights(weights, "dibra (it learns its own list weights)")
     flagr = check.convention(convention) == "flagr"
+    profile = make_profile(lists)
+    check.no_weights(weights, "dibra (it learns its own list weights)", profile)
     options = _options(aggregator, gamma, weight_normalization, distance, tol, max_iterations,
                        prune, d1, d2, num_buckets, flagr)
-    profile = make_profile(lists)
-    code = np.argsort(check.code_order(profile.items))
-    rank, length = profile.rank, profile.length.astype(float)
-    scores, w = _iterate(rank, length, code, options)
-    keep, final_rank = np.ones(profile.n_items, dtype=bool), rank
+    scores, w = _iterate(profile, options)
+    final = profile
     if options["prune"] == "low":
         normalised = _normalise(w, options)
+        length = profile.length.astype(float)
         cutoff = np.minimum(np.floor((options["d1"] + options["d2"] * normalised) * length), length)
-        pruned = np.where(rank <= cutoff[:, None], rank, np.inf)
-        keep = np.isfinite(pruned).any(axis=0)
-        final_rank = pruned[:, keep]
-        scores = _combsum_borda(final_rank, length, normalised, options)
+        final = _kept(profile, profile.rank <= cutoff[:, None])
+        scores = _base(final, normalised, options, reference=profile)   # FLAGR keeps |l|, min, max
     elif options["prune"] == "wire":
-        scores, w, keep, final_rank = _wise(rank, length, code, w, options)
-    result = ranked_result(_kept(profile, keep, final_rank), scores)
+        scores, w, final = _wise(profile, w, options)
+    result = ranked_result(final, scores, exact=flagr)
     return (result, w) if return_weights else result
 
 
 def _options(aggregator, gamma, weight_normalization, distance, tol, max_iterations, prune,
              d1, d2, num_buckets, flagr) -> dict:
-    if aggregator != "combsum:borda":
-        raise InvalidValueError(
-            f"aggregator={aggregator!r} is not available yet; use 'combsum:borda' (FLAGR's default).")
-    if weight_normalization not in ("minmax", "none"):
-        raise InvalidValueError(f"weight_normalization={weight_normalization!r} is not 'minmax' or 'none'.")
-    if distance != "cosine":
-        raise InvalidValueError(f"distance={distance!r} is not available; use 'cosine' (FLAGR's default).")
-    if prune not in (None, "low", "wire"):
-        raise InvalidValueError(f"prune={prune!r} is not None, 'low' or 'wire'.")
+    choice(weight_normalization, ("minmax", "none"), "weight_normalization")
+    choice(distance, ("cosine",), "distance")
+    choice(prune, (None, "low", "wire"), "prune")
     values = {"gamma": check.real(gamma, "gamma", low=0, low_open=True),
               "tol": check.real(tol, "tol", low=0),
               "d1": check.real(d1, "d1", low=0), "d2": check.real(d2, "d2", low=0)}
     if flagr:
         values = {name: check.float32(value) for name, value in values.items()}
+    combine, norm = _aggregator(aggregator)
     return {**values, "minmax": weight_normalization == "minmax", "prune": prune, "flagr": flagr,
+            "combine": combine, "norm": norm,
             "max_iterations": check.count(max_iterations, "max_iterations", low=0),
             "buckets": check.count(num_buckets, "num_buckets")}
 
 
-def _iterate(rank, length, code, options) -> tuple:
+def _aggregator(name) -> tuple:
+    """``(method, norm)``: ``("sum" or "mnz", norm)`` for ``"combsum:borda"``, ``(name, None)`` for a pairwise base."""
+    if name in MAJORITARIAN_BASES:
+        return name, None
+    method, _, norm = str(name).partition(":")
+    norm = FLAGR_NORM_NAMES.get(norm, norm)
+    if method not in ("combsum", "combmnz") or norm not in NORMS:
+        raise InvalidValueError(
+            f"aggregator={name!r} is not a base method DIBRA can use; give 'combsum:NORM' or "
+            f"'combmnz:NORM' with NORM one of {', '.join(NORMS)} (FLAGR's spellings 'score', "
+            "'z-score' and 'simple-borda' work too), or 'condorcet', 'copeland' or "
+            "'outranking'; e.g. aggregator='combsum:borda' (FLAGR's default).")
+    return method[4:], norm
+
+
+def _iterate(profile, options) -> tuple:
     """The weight loop: ``(scores of the last aggregate, final weights)``."""
-    w = np.ones(rank.shape[0])
+    length = profile.length.astype(float)
+    w = np.ones(profile.n_lists)
     normalised = w.copy()
-    hits = np.isfinite(rank).sum(axis=0)
-    norms = _cosine_norms(length, rank.shape[1], options["flagr"])
+    code = np.argsort(code_order(profile.items))
+    norms = _cosine_norms(length, profile.n_items, options["flagr"])
     for iteration in range(options["max_iterations"] + 1):
-        scores = _combsum_borda(rank, length, normalised, options)
-        position = np.empty(rank.shape[1])
-        position[np.lexsort((code, -hits, -scores))] = np.arange(1, rank.shape[1] + 1)
-        distance = _cosine_distance(rank, length, position, norms, options["flagr"])
+        scores = _base(profile, normalised, options)
+        position = np.empty(profile.n_items)
+        position[np.lexsort((code, -profile.hits, -scores))] = np.arange(1, profile.n_items + 1)
+        distance = _cosine_distance(profile.rank, length, position, norms, options["flagr"])
         step = np.exp(-options["gamma"] * (iteration + 1.0) * distance)
         grown = w + np.where(distance > 0, step, 0.0) if options["flagr"] else w + step
         converged = np.all(grown - w <= options["tol"])
@@ -176,26 +208,22 @@ def _iterate(rank, length, code, options) -> tuple:
     return scores, w
 
 
+def _base(profile, normalised, options, *, reference=None) -> np.ndarray:
+    """The base method's scores, in the profile's item order, with the list weights ``normalised``."""
+    convention = "flagr" if options["flagr"] else "textbook"
+    weighted = make_profile(profile, normalised)
+    if options["norm"] is None:                       # Condorcet, Copeland or outranking
+        function = MAJORITARIAN_BASES[options["combine"]]
+        result = function(weighted) if function is condorcet else function(weighted, convention=convention)
+        return np.array([result[item] for item in profile.items])
+    return combined_scores(weighted, options["combine"], options["norm"], convention, reference=reference)
+
+
 def _normalise(w, options) -> np.ndarray:
     if not options["minmax"]:
         return w
     spread = w.max() - w.min()
     return (w - w.min()) / spread if spread > 0 else np.ones_like(w)
-
-
-def _combsum_borda(rank, length, normalised, options) -> np.ndarray:
-    r"""CombSUM with Borda normalisation, weighted; lists added in order, as FLAGR does.
-
-    Placeholder for part 1's ``combsum(norm="borda")`` (the lead swaps it in at merge).
-    """
-    n = rank.shape[1]
-    ranked_gap = n - rank
-    unranked_gap = n - length
-    if options["flagr"]:
-        ranked_gap = np.where(ranked_gap < 0, ranked_gap + _WRAP, ranked_gap)
-        unranked_gap = np.where(unranked_gap < 0, unranked_gap + _WRAP, unranked_gap)
-    points = np.where(np.isfinite(rank), (ranked_gap + 1.0) / n, ((unranked_gap + 1.0) / (2.0 * n))[:, None])
-    return np.cumsum(points * normalised[:, None], axis=0)[-1]     # row by row, in list order
 
 
 def _cosine_norms(length, n: int, flagr: bool) -> np.ndarray:
@@ -215,34 +243,40 @@ def _cosine_distance(rank, length, position, norms, flagr: bool) -> np.ndarray:
     return 1.0 - numerator / norms
 
 
-def _wise(rank, length, code, w, options) -> tuple:
+def _wise(profile, w, options) -> tuple:
     """FLAGR 1.0.18's weighted item selector: bucket the lists, keep agreed items, run DIBRA again."""
-    L, buckets = rank.shape[0], options["buckets"]
+    L, buckets, rank, length = profile.n_lists, options["buckets"], profile.rank, profile.length
     normalised = _normalise(w, options)
     thresholds = np.arange(buckets) / buckets
     above = normalised[:, None] > thresholds[None, :]
     bucket = np.where(above.any(axis=1), buckets - 1 - (above * np.arange(buckets)).max(axis=1), buckets - 1)
     confidence = options["d1"] + (1 - options["d1"]) * np.exp(-bucket * buckets / L)
-    ranked = np.isfinite(rank)
-    preservation = (confidence[:, None] * ranked).sum(axis=0)
+    preservation = (confidence[:, None] * profile.ranked).sum(axis=0)
     order = sorted(range(L), key=lambda l: normalised[l])        # FLAGR sorts the lists by weight
-    kept_rank = np.full(rank.shape, np.inf)
-    for row, l in enumerate(order):
+    kept = np.zeros(rank.shape, dtype=bool)
+    for l in order:
         keep_count = int(options["d2"] * math.floor(confidence[l] * length[l])) + 1
-        members = np.flatnonzero(ranked[l])
-        chosen = members[np.lexsort((rank[l, members], -preservation[members]))][:keep_count]
-        chosen = chosen[np.argsort(rank[l, chosen])]
-        kept_rank[row, chosen] = rank[l, chosen] if options["flagr"] else np.arange(1, chosen.size + 1)
-    keep = np.isfinite(kept_rank).any(axis=0)
-    kept_rank = kept_rank[:, keep]
-    scores, second = _iterate(kept_rank, np.isfinite(kept_rank).sum(axis=1).astype(float), code[keep],
-                              {**options, "prune": None})
+        members = np.flatnonzero(profile.ranked[l])
+        kept[l, members[np.lexsort((rank[l, members], -preservation[members]))][:keep_count]] = True
+    selected = _kept(profile, kept, order=order, renumber=not options["flagr"])
+    scores, second = _iterate(selected, {**options, "prune": None})
     weights = np.empty(L)
     weights[order] = second
-    return scores, weights, keep, kept_rank
+    return scores, weights, selected
 
 
-def _kept(profile, keep, rank):
-    """The profile of the pruned lists (the result's tie rule counts the lists still ranking an item)."""
-    return replace(profile, items=tuple(x for x, k in zip(profile.items, keep) if k),
-                   rank=rank, score=np.full(rank.shape, np.nan))
+def _kept(profile, kept, *, order=None, renumber: bool = False):
+    """The profile of the items ``kept[l, x]`` of each list; items no list keeps drop out.
+
+    ``order`` puts the lists in that order; ``renumber`` ranks each list's kept items
+    1, 2, ... (the pruned lists keep their original ranks otherwise, as in FLAGR).
+    """
+    rows = np.arange(profile.n_lists) if order is None else np.asarray(order)
+    kept = kept[rows]
+    columns = kept.any(axis=0)
+    rank = np.where(kept, profile.rank[rows], np.inf)
+    if renumber:
+        rank = np.where(kept, np.argsort(np.argsort(rank, axis=1), axis=1) + 1.0, np.inf)
+    return replace(profile, items=tuple(x for x, c in zip(profile.items, columns) if c),
+                   rank=rank[:, columns], score=np.where(kept, profile.score[rows], np.nan)[:, columns],
+                   has_scores=profile.has_scores[rows], weight=profile.weight[rows])

@@ -35,6 +35,7 @@ from rankbook.aggregate._markov_matrices import (
     textbook_transitions,
 )
 from rankbook.aggregate._profile import make_profile, ranked_result
+from rankbook.aggregate.stationary import stationary_distribution
 
 CHAINS = ("mc1", "mc2", "mc3", "mc4", "mct")
 
@@ -100,99 +101,13 @@ def markov_chain_matrix(lists, chain: str = "mc4", *, weights=None, ergodic_numb
     chain = _chain_name(chain)
     convention = check.convention(convention)
     epsilon = check.real(ergodic_number, "ergodic_number", low=0, high=1)
-    if convention == "flagr":
-        check.no_weights(weights, "FLAGR's Markov chains (convention='flagr')")
     profile = make_profile(lists, weights)
     if convention == "flagr":
+        check.no_weights(weights, "FLAGR's Markov chains (convention='flagr')", profile)
         order, matrix = flagr_matrix(profile, chain, epsilon)
         back = np.argsort(order)
         return profile.items, matrix[np.ix_(back, back)]
     return profile.items, textbook_transitions(profile, chain) * (1 - epsilon) + epsilon / profile.n_items
-
-
-def stationary_distribution(transition, *, method: str = "solve", tol: float = 1e-12,
-                            max_iterations: int = 1000):
-    r"""The stationary distribution $\pi = \pi T$, $\sum_x \pi_x = 1$, of a row-stochastic matrix.
-
-    ``method="solve"`` solves the linear system $\pi (I - T) = 0$ with one
-    equation replaced by $\sum_x \pi_x = 1$ (exact up to rounding; the chain
-    must have a single stationary distribution, which teleportation
-    guarantees). ``method="power"`` iterates from the uniform distribution,
-
-    $$\pi^{(0)} = (1/n, \dots, 1/n), \qquad \pi^{(t+1)} = \pi^{(t)} T,$$
-
-    until $\max_x \lvert \pi^{(t+1)}_x - \pi^{(t)}_x \rvert \le$ ``tol``; with
-    teleportation $\epsilon$ the error shrinks by at least $1 - \epsilon$ per step.
-
-    Parameters
-    ----------
-    transition : array of float, shape (n, n)
-        Row-stochastic matrix (each row sums to 1).
-    method : {"solve", "power"}, default "solve"
-    tol : float, default 1e-12
-        Power iteration only.
-    max_iterations : int, default 1000
-        Power iteration only.
-
-    Returns
-    -------
-    numpy.ndarray, shape (n,)
-        Probabilities summing to 1.
-
-    Raises
-    ------
-    rankbook.InvalidValueError
-        If the chain has several stationary distributions (``"solve"``), or the
-        power iteration has not converged after ``max_iterations`` steps: use an
-        ``ergodic_number`` above 0, or raise ``max_iterations``.
-
-    Examples
-    --------
-    >>> stationary_distribution([[0.5, 0.5], [0.25, 0.75]]).round(6).tolist()
-    [0.333333, 0.666667]
-    >>> stationary_distribution([[0.5, 0.5], [0.25, 0.75]], method="power").round(6).tolist()
-    [0.333333, 0.666667]
-    """
-    matrix = np.asarray(transition, dtype=float)
-    if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1] or matrix.shape[0] == 0:
-        raise InvalidValueError(f"transition must be a square matrix, got shape {matrix.shape}.")
-    if np.any(matrix < -1e-12) or not np.allclose(matrix.sum(axis=1), 1.0):
-        raise InvalidValueError("transition must be row-stochastic: entries >= 0, each row summing to 1.")
-    if method not in ("solve", "power"):
-        raise InvalidValueError(f"method={method!r} is not 'solve' or 'power'.")
-    if method == "solve":
-        return _solve_stationary(matrix)
-    tol = check.real(tol, "tol", low=0)
-    max_iterations = check.count(max_iterations, "max_iterations")
-    state = np.full(matrix.shape[0], 1.0 / matrix.shape[0])
-    for _ in range(max_iterations):
-        following = state @ matrix
-        if np.max(np.abs(following - state)) <= tol:
-            return following / following.sum()
-        state = following
-    raise InvalidValueError(
-        f"the power iteration did not converge to tol={tol} in {max_iterations} steps; "
-        "raise max_iterations, or use an ergodic_number above 0 so the chain has one "
-        "stationary distribution.")
-
-
-def _solve_stationary(matrix: np.ndarray) -> np.ndarray:
-    n = matrix.shape[0]
-    system = (np.eye(n) - matrix).T
-    system[-1, :] = 1.0
-    target = np.zeros(n)
-    target[-1] = 1.0
-    try:
-        pi = np.linalg.solve(system, target)
-    except np.linalg.LinAlgError:
-        pi = np.full(n, np.nan)
-    if not np.all(np.isfinite(pi)) or np.max(np.abs(pi @ matrix - pi)) > 1e-9:
-        raise InvalidValueError(
-            "this chain has more than one stationary distribution (it is not ergodic); "
-            "use an ergodic_number above 0, or method='power' for the one reached from "
-            "the uniform start.")
-    pi = np.clip(pi, 0.0, None)
-    return pi / pi.sum()
 
 
 def mc1(lists, *, weights=None, ergodic_number: float = 0.15, max_iterations: int | None = None,
@@ -349,8 +264,8 @@ def mct(lists, *, weights=None, ergodic_number: float = 0.15, max_iterations: in
 
     References
     ----------
-    DeConde, Hawley, Falcon, Clegg, Hsu and Tibshirani (2006). Combining results
-    of microarray experiments: a rank aggregation approach. Statistical
+    DeConde, Hawley, Falcon, Clegg, Knudsen and Etzioni (2006). Combining
+    results of microarray experiments: a rank aggregation approach. Statistical
     Applications in Genetics and Molecular Biology 5(1), article 15.
 
     Examples
@@ -364,21 +279,22 @@ def mct(lists, *, weights=None, ergodic_number: float = 0.15, max_iterations: in
 def _run(lists, chain, weights, ergodic_number, max_iterations, convention) -> dict:
     """Build the chain, find its stationary distribution, rank the items by it."""
     if check.convention(convention) == "flagr":
-        check.no_weights(weights, "FLAGR's Markov chains (convention='flagr')")
+        profile = make_profile(lists)
+        check.no_weights(weights, "FLAGR's Markov chains (convention='flagr')", profile)
         steps = check.count(100 if max_iterations is None else max_iterations, "max_iterations")
         epsilon = check.real(ergodic_number, "ergodic_number", low=0, high=1)
-        profile = make_profile(lists)
         order, matrix = flagr_matrix(profile, _chain_name(chain), epsilon)
         scores = np.empty(profile.n_items)
         scores[order] = flagr_power_iteration(matrix, steps)
-        return ranked_result(profile, scores)
+        return ranked_result(profile, scores, exact=True)
     steps = check.count(1000 if max_iterations is None else max_iterations, "max_iterations")
-    _, matrix = markov_chain_matrix(lists, chain, weights=weights, ergodic_number=ergodic_number)
+    profile = make_profile(lists, weights)
+    _, matrix = markov_chain_matrix(profile, chain, ergodic_number=ergodic_number)
     if ergodic_number > 0:
         scores = stationary_distribution(matrix)
     else:
         scores = stationary_distribution(matrix, method="power", max_iterations=steps)
-    return ranked_result(make_profile(lists, weights), scores)
+    return ranked_result(profile, scores)
 
 
 def _chain_name(chain) -> str:

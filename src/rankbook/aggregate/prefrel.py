@@ -13,6 +13,7 @@ import numpy as np
 
 from rankbook.aggregate import _arguments as check
 from rankbook.aggregate._profile import make_profile, ranked_result
+from rankbook.aggregate.pairwise import above_mask, weighted_count
 
 
 def prefrel(lists, *, weights=None, alpha: float = 0.1, beta: float = 0.5, return_weights: bool = False,
@@ -74,36 +75,35 @@ def prefrel(lists, *, weights=None, alpha: float = 0.1, beta: float = 0.5, retur
     >>> list(scores), w.tolist()
     (['a', 'b', 'c'], [1.0, 1.0, 0.0])
     """
-    check.no_weights(weights, "prefrel (it learns its own list weights)")
     convention = check.convention(convention)
+    profile = make_profile(lists)
+    check.no_weights(weights, "prefrel (it learns its own list weights)", profile)
     alpha = check.real(alpha, "alpha", low=0, high=0.5)
     beta = check.real(beta, "beta", low=0, high=1)
     if convention == "flagr":
         alpha, beta = check.float32(alpha), check.float32(beta)
-    profile = make_profile(lists)
-    list_weights = _list_weights(profile.rank, alpha, beta, start=1.0 if convention == "flagr" else 0.0)
-    n = profile.n_items
-    points = np.where(np.isfinite(profile.rank), n - profile.rank, 0.0)
+    list_weights = _list_weights(profile, alpha, beta, start=1.0 if convention == "flagr" else 0.0)
+    points = np.where(profile.ranked, profile.n_items - profile.rank, 0.0)
     scores = (list_weights[:, None] * points).sum(axis=0)
-    result = ranked_result(profile, scores)
+    result = ranked_result(profile, scores, exact=convention == "flagr")
     return (result, list_weights) if return_weights else result
 
 
-def _list_weights(rank: np.ndarray, alpha: float, beta: float, *, start: float) -> np.ndarray:
+def _list_weights(profile, alpha: float, beta: float, *, start: float) -> np.ndarray:
     r"""$w_\ell = 1 - D_\ell / \binom{n}{2}$, the disagreements counted from ``start``."""
-    L, n = rank.shape
+    L, n = profile.n_lists, profile.n_items
     pairs = n * (n - 1) // 2
     if pairs == 0:
         return np.ones(L)
-    above = rank[:, :, None] < rank[:, None, :]                   # (L, n, n): x above y in list l
-    n0 = above.sum(axis=0)
+    above = above_mask(profile)                                   # (L, n, n): x above y in list l
+    n0 = weighted_count(profile.weight, above)                    # the preference matrix N(x, y)
     n1 = n0.T
     expressed = n0 + n1
     upper = np.triu(np.ones((n, n), dtype=bool), k=1)
     decided = upper & (expressed >= math.ceil(beta * L))
     x_minority = decided & (n0 < alpha * expressed)
     y_minority = decided & ~x_minority & (n1 < alpha * expressed)
-    unranked = ~np.isfinite(rank)
+    unranked = ~profile.ranked
     neither = unranked[:, :, None] & unranked[:, None, :] & upper
     against = (x_minority & above) | (y_minority & above.transpose(0, 2, 1))
     disagreement = start + 0.5 * neither.sum(axis=(1, 2)) + (against & ~neither).sum(axis=(1, 2))

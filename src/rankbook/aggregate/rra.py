@@ -21,6 +21,7 @@ Lower is better: the result is sorted by p-value, ascending.
 | function | what |
 | --- | --- |
 | `rra` | the method: items -> p-values, best (smallest) first |
+| `rra_exact` | `rra` with the exact correction (FLAGR's and the seed's "RRA-Exact") |
 | `beta_scores` | $p_1, \dots, p_L$ of one item (R's ``betaScores``) |
 | `rra_pvalue` | the Bonferroni or exact p-value of a $\rho$ (R's ``correctBetaPvalues*``) |
 """
@@ -48,7 +49,7 @@ def rra(lists, *, weights=None, exact: bool = False, n: int | None = None,
     $x$ over the $L$ lists (1 in a list that leaves $x$ out). Smaller is better.
 
     The exact p-value is what R's RobustRankAggreg computes with Stuart's
-    recursion (Aerts et al. 2004). That recursion adds terms of alternating
+    recursion (Aerts et al. 2006). That recursion adds terms of alternating
     sign, $L!\,r^i/i!$, and in double precision it loses every digit once $L$
     is a few dozen: R and FLAGR print "p-values" above 1 (FLAGR's reach 12.46 on
     its sample data). rankbook computes the same probability with a recursion
@@ -84,7 +85,7 @@ def rra(lists, *, weights=None, exact: bool = False, n: int | None = None,
     Kolde, Laur, Adler and Vilo (2012). Robust rank aggregation for gene list
     integration and meta-analysis. Bioinformatics 28(4), 573-580.
 
-    Aerts, Lambrechts, Maity, et al. (2004). Gene prioritization through genomic
+    Aerts, Lambrechts, Maity, et al. (2006). Gene prioritization through genomic
     data fusion. Nature Biotechnology 24(5), 537-544 (Stuart's formula).
 
     Examples
@@ -99,12 +100,10 @@ def rra(lists, *, weights=None, exact: bool = False, n: int | None = None,
     >>> round(rra(lists, exact=True)["a"], 12)
     0.040933518951
     """
-    check.no_weights(weights, "rra")
     convention = check.convention(convention)
     profile = make_profile(lists)
-    size = _size(n, profile)
-    normalised = np.where(profile.ranked, profile.rank / size, 1.0)      # (L, n)
-    rho = beta_scores(normalised).min(axis=0)
+    check.no_weights(weights, "rra", profile)
+    rho = beta_scores(normalised_ranks(profile, n)).min(axis=0)
     k = profile.n_lists
     if not exact:
         scores = np.minimum(1.0, k * rho)
@@ -112,7 +111,60 @@ def rra(lists, *, weights=None, exact: bool = False, n: int | None = None,
         scores = _naive_exact_pvalues(rho, k)
     else:
         scores = _exact_pvalues(rho, k)
-    return ranked_result(profile, scores, higher_is_better=False)
+    return ranked_result(profile, scores, higher_is_better=False, exact=convention == "flagr")
+
+
+def rra_exact(lists, *, weights=None, n: int | None = None, convention: str = "textbook") -> dict:
+    r"""Robust rank aggregation with the exact p-value: `rra` with ``exact=True``.
+
+    $$\text{score}(x) = P_{\text{null}}\bigl(\rho \le \rho(x)\bigr)
+      = P\bigl(\exists\, i : U_{(i)} \le I^{-1}_{\rho(x)}(i, L - i + 1)\bigr)$$
+
+    for $L$ independent uniform numbers $U$: the probability that random lists
+    give a $\rho$ at least as small as the item's. FLAGR, PyFLAGR and the seed
+    notebook list this configuration as a method of its own, "RRA-Exact";
+    rankbook's `METHODS` table does too, so that `rankbook.fuse` and the
+    ``rankbook fuse`` command reach it by name.
+
+    Parameters
+    ----------
+    lists : sequence of (sequence of item ids, or mapping item -> score)
+        The ranked lists of one query, best first; partial lists allowed.
+    weights : None
+        RRA has no list weights; passing any is an error.
+    n : int, optional
+        Number of rankable items; default the distinct items in ``lists``.
+    convention : {"textbook", "flagr"}, default "textbook"
+        ``"flagr"``: Stuart's recursion in double precision, as FLAGR and R
+        compute it (unstable beyond a few dozen lists).
+
+    Returns
+    -------
+    dict
+        Item -> exact p-value, smallest (best) first.
+
+    See Also
+    --------
+    rra : the method, with the Bonferroni bound by default.
+
+    Examples
+    --------
+    R's RobustRankAggreg prints 0.0409335189514298 for item ``a`` (see `rra`):
+
+    >>> lists = [["a", "b", "c", "d"], ["a", "c", "b", "d"], ["a", "b", "d", "c"]]
+    >>> round(rra_exact(lists)["a"], 12)
+    0.040933518951
+    """
+    return rra(lists, weights=weights, exact=True, n=n, convention=convention)
+
+
+def normalised_ranks(profile, n: int | None = None) -> np.ndarray:
+    r"""The (L, n) normalised ranks $u_\ell(x) = r_\ell(x) / n$, 1 where list $\ell$ leaves $x$ out.
+
+    ``n`` is the number of rankable items (default: the profile's distinct
+    items); it must be at least that.
+    """
+    return np.where(profile.ranked, profile.rank / _size(n, profile), 1.0)
 
 
 def beta_scores(normalised_ranks) -> np.ndarray:

@@ -11,6 +11,7 @@ import matplotlib
 import numpy as np
 import pytest
 
+import rankbook as rb
 from rankbook import InvalidValueError
 from rankbook.aggregate.agglomerative import agglomerative
 from rankbook.aggregate.dibra import dibra
@@ -108,8 +109,28 @@ def test_bad_parameters():
         agglomerative(CONTRARIAN, c1=0)
     with pytest.raises(InvalidValueError, match="prune='high'"):
         dibra(CONTRARIAN, prune="high")
-    with pytest.raises(InvalidValueError, match="aggregator='condorcet'"):
-        dibra(CONTRARIAN, aggregator="condorcet")
+    with pytest.raises(InvalidValueError, match="aggregator='combsum:median'.*'combsum:NORM'"):
+        dibra(CONTRARIAN, aggregator="combsum:median")
+    with pytest.raises(InvalidValueError, match="norm='min_max' combines scores"):
+        dibra(CONTRARIAN, aggregator="combsum:score")     # lists of ids have no scores
+
+
+def test_dibra_base_methods_are_part_one_functions():
+    # With max_iterations=0 DIBRA runs its base once with every weight 1: the base method itself.
+    lists = [{"a": 3.0, "b": 2.0, "c": 1.0}, {"b": 5.0, "c": 4.0, "d": 1.0}, {"d": 2.0, "a": 1.0}]
+    for aggregator, base in (("combmnz:z-score", rb.aggregate.combmnz(lists, norm="z_score")),
+                             ("combsum:rank", rb.aggregate.combsum(lists, norm="rank")),
+                             ("copeland", rb.aggregate.copeland(lists)),
+                             ("outranking", rb.aggregate.outranking(lists))):
+        once = dibra(lists, aggregator=aggregator, max_iterations=0)
+        assert once == pytest.approx(base) and list(once) == list(base)
+
+
+def test_agglomerative_flagr_on_one_item_lists_terminates():
+    # FLAGR's rho divides by |A|^3 - |A| = 0 for a one-item aggregate, and FLAGR 1.0.18 crashes
+    # (segmentation fault) on these lists; rankbook merges the first two remaining aggregates.
+    scores = agglomerative([["a"], ["b"], ["a"], ["b"]], convention="flagr")
+    assert set(scores) == {"a", "b"}
 
 
 def test_voter_weights_plot():

@@ -1,4 +1,4 @@
-"""The batch evaluator (rankbook.evaluation.batch) equals the per-topic textbook path on random data.
+"""The batch evaluator (rankbook.evaluation.batch and .kernels) equals the per-topic textbook path on random data.
 
 The textbook path (``rankbook.evaluation._evaluate_textbook``) calls the metric
 functions of rankbook.metrics once per topic: it is the reference. The batch path,
@@ -18,7 +18,7 @@ import pandas as pd
 import pytest
 
 from rankbook import InputFileError
-from rankbook.evaluation import batch as _batch
+from rankbook.io import arrays
 from rankbook.evaluation import TopicMismatchWarning, _evaluate_textbook, evaluate
 from rankbook.io import write_qrels
 
@@ -115,12 +115,12 @@ def test_hash_collisions_fall_back_to_exact_matching(monkeypatch):
     # still be exact (they compare the bytes behind every hash match).
     qrels, run = random_collection(7)
     expected = both(qrels, run)[1]
-    monkeypatch.setattr(_batch, "_hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
+    monkeypatch.setattr(arrays, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
     assert_same(both(qrels, run)[0], expected)
 
 
 def test_duplicates_found_by_the_array_readers(tmp_path, monkeypatch):
-    monkeypatch.setattr(_batch, "_hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
+    monkeypatch.setattr(arrays, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
     run = tmp_path / "run.txt"
     run.write_text("1 Q0 a 1 3 t\n2 Q0 a 1 3 t\n1 Q0 b 2 2 t\n1 Q0 a 3 1 t\n")
     qrels = tmp_path / "qrels.txt"

@@ -17,7 +17,7 @@ import numpy as np
 
 from rankbook._errors import InputFileError
 from rankbook.io._table import open_binary, read_columns, to_numbers
-from rankbook.io.trec import make_qrels, make_run
+from rankbook.io.frames import make_qrels, make_run
 
 LISTS_LAYOUT = ("query,voter,item,score,label or query,voter,item,rank,score,label, "
                 "e.g. '1,V-0,Q1-E35,1.00000,SyntheticMOSO'")

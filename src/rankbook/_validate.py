@@ -200,3 +200,18 @@ def trec_eval_version(value) -> str:
             "(the default: scores compared as C floats, as trec_eval 9.x and pytrec_eval do) "
             "or \"10\" (scores as doubles, lround in the interpolated-precision cut-offs).")
     return text
+
+
+def total_at_least(value, present: int, name: str, what: str) -> int:
+    """A caller's total count, which must be a whole number >= the items already in the list."""
+    if value is None:
+        return present
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InvalidTypeError(f"{name} must be a whole number >= 0, got {value!r}.")
+    if value < present:
+        raise InvalidValueError(
+            f"{name}={value} is smaller than the {present} {what} items already in the "
+            f"ranked list; it counts every {what} item of the query, retrieved or not, so "
+            f"it must be at least {present}."
+        )
+    return int(value)

@@ -43,10 +43,7 @@ def topic_data(qrels, run, *, complete: bool, max_docs: int | None, level: float
         grades = np.fromiter((judgments.get(d, math.nan) for d in docs), np.float64, len(docs))
         judged = ~np.isnan(grades)
         grades[~judged] = 0.0
-        ideal = q_grades[lo:hi]
-        R = int(np.count_nonzero(ideal >= level))
-        N = int(np.count_nonzero((ideal >= 0) & (ideal < level)))
-        data.append(TopicData(grades, judged, ideal, R, N, trec_eval))
+        data.append(TopicData.of(grades, judged, q_grades[lo:hi], level, trec_eval))
     return topics, data, only_run, only_qrels
 
 

@@ -3,7 +3,9 @@ r"""The worked formulas of `explain`: each step of a calculation at one rank, nu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
+
+from rankbook.metrics.average_precision import AP_DENOMINATORS
+from rankbook.metrics.dcg import dcg_term
 
 @dataclass(frozen=True)
 class Step:
@@ -41,23 +43,12 @@ def written_number(x: float, decimals: int) -> str:
 
 
 def _dcg_terms(grades, k, gain, discount, decimals):
-    """The terms of DCG@k as (LaTeX, text) pairs, exactly as dcg_at_k sums them."""
+    """The terms of DCG@k as (LaTeX, text), written by ``dcg_term`` as dcg_at_k sums them."""
     latex_terms, text_terms = [], []
     for i, grade in enumerate(grades[:k], start=1):
-        g = written_number(max(grade, 0.0), decimals)
-        numerator = (g, g) if gain == "linear" else (f"2^{{{g}}} - 1", f"(2^{g}-1)")
-        if discount == "log2":
-            denominator = (f"\\log_2({i}+1)", f"log2({i}+1)")
-        elif i > 2:
-            denominator = (f"\\log_2 {i}", f"log2({i})")
-        else:
-            denominator = None  # Järvelin-Kekäläinen: ranks 1 and 2 undiscounted
-        if denominator is None:
-            latex_terms.append(f"({numerator[0]})" if gain != "linear" else numerator[0])
-            text_terms.append(numerator[1])
-        else:
-            latex_terms.append(f"\\frac{{{numerator[0]}}}{{{denominator[0]}}}")
-            text_terms.append(f"{numerator[1]}/{denominator[1]}")
+        latex, text = dcg_term(written_number(max(grade, 0.0), decimals), i, gain, discount)
+        latex_terms.append(latex)
+        text_terms.append(text)
     return " + ".join(latex_terms), " + ".join(text_terms)
 
 
@@ -103,14 +94,9 @@ def worked_steps(ex, k: int, decimals: int):
 
 def _ap_step(ex, k: int, found: int, value: float, fmt) -> Step:
     relevant_ranks = [i for i in range(1, k + 1) if ex.table.loc[i, "relevant"]]
-    fractions = [Fraction(n, rank) for n, rank in enumerate(relevant_ranks, start=1)]
-    if ex.ap_denominator == "relevant":
-        D, why = ex.n_relevant, f"{ex.n_relevant} = R, all relevant documents"
-    elif ex.ap_denominator == "retrieved_relevant":
-        D, why = found, f"{found} = relevant documents in the top {k}"
-    else:
-        D = min(k, ex.n_relevant)
-        why = f"{D} = min(k, R) = min({k}, {ex.n_relevant})"
+    denominator = AP_DENOMINATORS[ex.ap_denominator]
+    D = denominator.count(found, k, ex.n_relevant)
+    why = denominator.why.format(D=D, k=k, R=ex.n_relevant)
     latex_terms = " + ".join(f"\\frac{{{n}}}{{{rank}}}" for n, rank in enumerate(relevant_ranks, 1)) or "0"
     text_terms = " + ".join(f"{n}/{rank}" for n, rank in enumerate(relevant_ranks, 1)) or "0"
     return Step(

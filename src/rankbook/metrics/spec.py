@@ -58,6 +58,14 @@ class TopicData:
     N: int
     trec_eval: str = "9"
 
+    @classmethod
+    def of(cls, grades: np.ndarray, judged: np.ndarray, ideal: np.ndarray,
+           relevance_level: float, trec_eval: str = "9") -> TopicData:
+        r"""The topic's data, with $R$ and $N$ counted from ``ideal`` at ``relevance_level``."""
+        R = int(np.count_nonzero(ideal >= relevance_level))
+        N = int(np.count_nonzero((ideal >= 0) & (ideal < relevance_level)))
+        return cls(grades, judged, ideal, R, N, trec_eval)
+
     @property
     def with_unjudged(self) -> np.ndarray:
         """The grades with None for each unjudged document (bpref's input)."""

@@ -81,6 +81,8 @@ OPTIONS = [
     {"relevance_level": 2},
     {"relevance_level": 0.5, "max_docs": 12},
     {"relevance_level": 3, "complete": True, "max_docs": 20},
+    {"trec_eval": "10"},
+    {"trec_eval": "10", "complete": True, "relevance_level": 2, "max_docs": 7},
 ]
 
 

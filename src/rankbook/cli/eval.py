@@ -19,9 +19,11 @@ def add_parser(subparsers) -> None:
     width = max(shutil.get_terminal_size().columns - 2, 40)  # as argparse wraps its help
     parser = subparsers.add_parser(
         "eval",
-        help="score a TREC run against qrels, as trec_eval 9.x does (same numbers, same layout)",
+        help="score a TREC run against qrels, as trec_eval 9.x or 10.0 does (same numbers, "
+             "same layout)",
         description=(
-            "Evaluate a run against relevance judgments with trec_eval 9.x's semantics: each "
+            "Evaluate a run against relevance judgments with trec_eval 9.x's semantics (or "
+            "10.0's, with --trec-eval 10): each "
             "topic's documents are ordered by score descending (ties by document id descending; "
             "the rank column is ignored), and the summary line 'all' is the mean over topics "
             "(the sum for num_ret, num_rel, num_rel_ret; the geometric mean for gm_map). "
@@ -40,6 +42,12 @@ def add_parser(subparsers) -> None:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    _arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def _arguments(parser) -> None:
+    """The arguments of ``rankbook eval``: trec_eval's options, and the output format."""
     parser.add_argument("qrels", metavar="QRELS", help="relevance judgments (TREC qrels file)")
     parser.add_argument("run_file", metavar="RUN", help="the run to evaluate (TREC run file)")
     parser.add_argument("-q", dest="per_query", action="store_true",
@@ -70,7 +78,6 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--decimals", type=int, default=4, metavar="N",
                         help="decimals in the table, markdown and latex formats [default: 4], "
                              "e.g. --decimals 6")
-    parser.set_defaults(run=run)
 
 
 def run(args) -> None:

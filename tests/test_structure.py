@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -178,3 +179,14 @@ def test_the_checks_can_fail(tmp_path, monkeypatch):
         test_no_import_circle()
     with pytest.raises(pytest.fail.Exception, match="private name _hidden"):
         test_no_reach_into_private_names("rankbook.a")
+
+
+def test_tests_cite_no_machine_paths():
+    # Tests cite a file of the repository, a paper or a public URL, never a path on a machine.
+    machine = re.compile("/(" + "|".join(["work", "tmp", "root", "home"]) + ")/")
+    root = SRC.parent
+    offenders = [f"{path.relative_to(root)}:{number}"
+                 for path in sorted((root / "tests").rglob("*.py"))
+                 for number, line in enumerate(path.read_text().splitlines(), start=1)
+                 if machine.search(line)]
+    assert not offenders, f"machine paths cited in {offenders}"

@@ -1,8 +1,8 @@
 """P@k, R@k, F1@k, R-precision and success@k (rankbook.metrics.precision).
 
 Expected values are exact fractions worked by hand, checked against the seed's
-8-element table (FLAGR's documentation, /work/shared/seeds/000_*.txt: relevant
-at ranks 1, 3, 4, 6; four relevant) and conventions.md's reference table.
+8-element table (FLAGR's documentation, page "Evaluation measures", reproduced in
+docs/conventions.md: relevant at ranks 1, 3, 4, 6; four relevant) and conventions.md's reference table.
 """
 
 from __future__ import annotations

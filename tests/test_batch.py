@@ -18,6 +18,7 @@ import pandas as pd
 import pytest
 
 from rankbook import InputFileError
+from rankbook.evaluation import kernels
 from rankbook.io import arrays
 from rankbook.evaluation import TopicMismatchWarning, _evaluate_textbook, evaluate
 from rankbook.io import write_qrels
@@ -91,6 +92,17 @@ OPTIONS = [
 def test_batch_equals_textbook(seed, options):
     qrels, run = random_collection(seed)
     assert_same(*both(qrels, run, **options))
+
+
+@pytest.mark.parametrize("options", OPTIONS[:3] + OPTIONS[-1:], ids=str)
+def test_measures_without_a_kernel_are_computed_from_the_arrays(monkeypatch, options):
+    # A registry entry without a kernel is computed by its adapter on each topic's slice of
+    # the batch arrays (batch.topic_data): with no kernel at all, every value must still
+    # equal the per-topic path's.
+    qrels, run = random_collection(11)
+    expected = both(qrels, run, **options)[1]
+    monkeypatch.setattr(kernels, "KERNELS", {})
+    assert_same(both(qrels, run, **options)[0], expected)
 
 
 def test_batch_equals_textbook_on_files(tmp_path):

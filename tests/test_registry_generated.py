@@ -188,3 +188,16 @@ def _mean_uses(monkeypatch, metric) -> list:
 def test_summary_rules_are_the_ones_the_registry_names():
     assert {m.summary_rule for m in EVALUABLE} <= set(SUMMARY_RULES)
     assert SUMMARY_RULES["mean"].combine is means.mean_over_topics
+
+
+def test_the_nav_and_the_api_page_take_new_metric_pages_and_modules():
+    hook = _hook()
+    nav = [{"Home": "index.md"}, {"Metrics": ["metrics/index.md", "metrics/a.md"]},
+           {"Guide": [{"x": "guide/x.md"}]}]
+    assert hook.add_metric_pages(nav, ["metrics/a.md", "metrics/new.md", "metrics/new.md"]) \
+        == ["metrics/new.md"]
+    assert nav[1]["Metrics"] == ["metrics/index.md", "metrics/a.md", "metrics/new.md"]
+    page = "::: rankbook.metrics.precision\n\n<!-- metric-modules -->\n"
+    blocks = hook.metric_modules(page).split()
+    modules = {m.function.__module__ for m in METRICS if m.function is not None}
+    assert set(blocks) - {":::"} == modules - {"rankbook.metrics.precision"}

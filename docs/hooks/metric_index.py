@@ -10,7 +10,10 @@ without editing any page.
 
 A page with the marker ``<!-- measure-names -->`` gets the evaluator's table of
 measure names, canonical and trec_eval notation (the same table
-``help(rankbook.evaluation)`` shows).
+``help(rankbook.evaluation)`` shows). A page with ``<!-- metric-modules -->`` gets a
+``::: module`` block (an API reference) for every module of a registry function it
+does not document yet. And every registry page missing from mkdocs.yml's nav is
+added to its Metrics section, so a new metric needs no edit of mkdocs.yml.
 
 Registered in mkdocs.yml under ``hooks:``. If the registry cannot be imported,
 or a record lacks a field, the build fails: the index is never silently left out.
@@ -25,6 +28,8 @@ from mkdocs.exceptions import PluginError
 
 MARKER = "<!-- metric-index -->"
 MEASURES_MARKER = "<!-- measure-names -->"
+MODULES_MARKER = "<!-- metric-modules -->"
+NAV_SECTION = "Metrics"
 
 
 def on_pre_build(config, **kwargs) -> None:
@@ -33,13 +38,50 @@ def on_pre_build(config, **kwargs) -> None:
         del sys.modules[name]
 
 
+def on_config(config, **kwargs):
+    """Put every registry page that the nav lacks into its Metrics section."""
+    pages = [info.page for info in _load_registry() if info.page.startswith("metrics/")]
+    add_metric_pages(config["nav"], pages)
+    return config
+
+
+def add_metric_pages(nav: list, pages: list[str]) -> list[str]:
+    """Append to the nav's Metrics section each page of ``pages`` not in the nav; return them."""
+    listed = set(_nav_pages(nav))
+    section = next((item[NAV_SECTION] for item in nav
+                    if isinstance(item, dict) and NAV_SECTION in item), None)
+    if section is None:
+        raise PluginError(f"metric_index hook: mkdocs.yml's nav has no {NAV_SECTION!r} section")
+    added = [page for page in dict.fromkeys(pages) if page not in listed]
+    section.extend(added)
+    return added
+
+
+def _nav_pages(nav) -> list[str]:
+    if isinstance(nav, str):
+        return [nav]
+    if isinstance(nav, dict):
+        return [page for value in nav.values() for page in _nav_pages(value)]
+    return [page for item in nav for page in _nav_pages(item)]
+
+
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     """Replace every metric-index (and measure-names) marker in the page with its table."""
     if MARKER in markdown:
         markdown = markdown.replace(MARKER, metric_table(page.file.src_uri))
     if MEASURES_MARKER in markdown:
         markdown = markdown.replace(MEASURES_MARKER, measure_names())
+    if MODULES_MARKER in markdown:
+        markdown = markdown.replace(MODULES_MARKER, metric_modules(markdown))
     return markdown
+
+
+def metric_modules(markdown: str) -> str:
+    """``::: module`` blocks for each module of a registry function that the page lacks."""
+    modules = dict.fromkeys(info.function.__module__ for info in _load_registry()
+                            if info.function is not None)
+    missing = [module for module in modules if f"::: {module}\n" not in markdown]
+    return "\n".join(f"::: {module}\n" for module in missing)
 
 
 def measure_names() -> str:

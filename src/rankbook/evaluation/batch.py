@@ -3,8 +3,10 @@ r"""The batch path: every measure of every topic at once, on the array form of t
 The whole run is one array, sorted by (topic, score descending, docid descending)
 as trec_eval orders it (:func:`rankbook.io.order.order_rows`), its rows joined to
 their grades (:mod:`rankbook.evaluation.join`), and each measure computed for all
-topics by its kernel (:mod:`rankbook.evaluation.kernels`). It is an optimisation
-of the per-topic path, tested equal to it in ``tests/test_batch.py``.
+topics by its kernel (:mod:`rankbook.evaluation.kernels`). A measure without a
+kernel is computed from the same arrays, topic by topic, by its registry adapter
+(:func:`topic_data`). It is an optimisation of the per-topic path, tested equal
+to it in ``tests/test_batch.py``.
 
 Ids stay in the array form (:mod:`rankbook.io.arrays`) from the file reader to
 here, never one Python ``str`` per line. Topics get integer codes in string order
@@ -19,9 +21,11 @@ import numpy as np
 
 from rankbook.evaluation import kernels
 from rankbook.evaluation.join import join, run_keys
+from rankbook.evaluation.per_topic import per_topic_values
 from rankbook.evaluation.topics import nothing_to_evaluate
 from rankbook.io import arrays
 from rankbook.io.order import compared_scores, order_rows
+from rankbook.metrics.spec import TopicData
 
 
 @dataclass
@@ -32,12 +36,6 @@ class Outcome:
     values: dict            # (entry name, param) -> numpy array, one value per topic
     only_run: list
     only_qrels: list
-
-
-def supports(columns: list) -> bool:
-    """Whether every column has a batch kernel."""
-    return all(m.metric.name in kernels.KERNELS or m.metric.rule.name == "name"
-               for m in columns)
 
 
 def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list, *,
@@ -71,8 +69,39 @@ def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list,
             params = requested.setdefault(measure.metric.name, [])
             if measure.param is not None and measure.param not in params:
                 params.append(measure.param)
-    return Outcome(arrays.text_ids(universe[wanted]), kernels.compute(segments, requested),
-                   only_run, only_qrels)
+    values = kernels.compute(segments, requested)
+    values.update(_without_kernel(segments, columns, level))
+    return Outcome(arrays.text_ids(universe[wanted]), values, only_run, only_qrels)
+
+
+def _without_kernel(s: kernels.Segments, columns: list, level: float) -> dict:
+    """The measures that have no kernel: each topic's value from the registry's adapter."""
+    todo = [m for m in columns
+            if m.metric.name not in kernels.KERNELS and m.metric.per_topic is not None]
+    if not todo:
+        return {}
+    topics = topic_data(s)
+    return {key: np.array(column, dtype=object if _is_text(column) else None)
+            for key, column in per_topic_values(topics, todo, level).items()}
+
+
+def _is_text(column: list) -> bool:
+    return any(isinstance(value, str) for value in column)
+
+
+def topic_data(s: kernels.Segments) -> list[TopicData]:
+    """Each topic of the segments as the per-topic adapters receive it."""
+    by_topic = np.argsort(s.judged_topic, kind="stable")
+    judged_count = np.bincount(s.judged_topic, minlength=s.T)
+    judged_first = np.cumsum(judged_count) - judged_count
+    ideal = s.judged_grades[by_topic]
+    data = []
+    for t in range(s.T):
+        rows = slice(s.first[t], s.first[t] + s.count[t])
+        data.append(TopicData(s.grade[rows], s.judged[rows],
+                              ideal[judged_first[t]:judged_first[t] + judged_count[t]],
+                              int(s.R[t]), int(s.N[t]), s.trec_eval))
+    return data
 
 
 def _topic_universe(qrels: arrays.Judgments, run: arrays.Ranking):

@@ -38,10 +38,10 @@ def check_options(measures, complete, max_docs, relevance_level, trec_eval):
 
 def evaluate_table(qrels, run, measures, *, complete=False, max_docs=None, relevance_level=1,
                    trec_eval="9", progress=False, batch_path=True) -> Table:
-    """Read the inputs and evaluate, by the batch path when it has a kernel for every measure."""
+    """Read the inputs and evaluate, by the batch path unless told otherwise (the reference)."""
     columns, complete, max_docs, level, trec_eval = check_options(
         measures, complete, max_docs, relevance_level, trec_eval)
-    if batch_path and batch.supports(columns):
+    if batch_path:
         judgments = as_judgments(qrels, progress=progress)
         ranking = as_ranking(run, progress=progress)
         runid = ranking.name

@@ -3,54 +3,14 @@
 Every function takes the grades of one ranked list (rank 1 first) and what its
 formula needs, and returns a number. Files, topics and tables are built on top
 of these in `rankbook.evaluation` and `rankbook.explain`.
+
+The public functions are those of the registry (:mod:`rankbook.metrics.registry`,
+the one list of metrics): each is importable from here and from `rankbook`, so a
+metric added to the registry is exported without another list to edit.
 """
 
-from rankbook.metrics.average_precision import average_precision
-from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
-from rankbook.metrics.precision import (
-    f1_at_k,
-    precision_at_k,
-    r_precision,
-    recall_at_k,
-    success_at_k,
-)
-from rankbook.metrics.reciprocal_rank import reciprocal_rank
-from rankbook.metrics.bpref import bpref
-from rankbook.metrics.lag import lag, mean_lag
-from rankbook.metrics.roc import roc_auc, roc_curve
-from rankbook.metrics.means import (
-    geometric_mean_average_precision,
-    mean_average_precision,
-    mean_reciprocal_rank,
-)
-from rankbook.metrics.search_length import search_length
-from rankbook.metrics.interpolation import (
-    eleven_point_average_precision,
-    interpolated_precision,
-    precision_recall_curve,
-)
+from rankbook.metrics.registry import by_function_name
 
-__all__ = [
-    "average_precision",
-    "dcg_at_k",
-    "f1_at_k",
-    "idcg_at_k",
-    "ndcg_at_k",
-    "precision_at_k",
-    "r_precision",
-    "recall_at_k",
-    "reciprocal_rank",
-    "success_at_k",
-    "bpref",
-    "lag",
-    "mean_lag",
-    "roc_auc",
-    "roc_curve",
-    "mean_average_precision",
-    "mean_reciprocal_rank",
-    "geometric_mean_average_precision",
-    "search_length",
-    "precision_recall_curve",
-    "interpolated_precision",
-    "eleven_point_average_precision",
-]
+globals().update({name: metric.function for name, metric in by_function_name().items()})
+
+__all__ = list(by_function_name())

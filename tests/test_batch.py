@@ -20,10 +20,23 @@ import pytest
 from rankbook import InputFileError
 from rankbook.evaluation import kernels
 from rankbook.io import arrays
+from rankbook.metrics.registry import METRICS
 from rankbook.evaluation import TopicMismatchWarning, _evaluate_textbook, evaluate
 from rankbook.io import write_qrels
 
-ALL = "all_trec"
+def _others() -> list[str]:
+    """Every evaluable registry entry without a trec_eval name, with a parameter value."""
+    names = []
+    for metric in METRICS:
+        if metric.evaluable and not metric.trec_eval:
+            param = metric.param
+            names.append(metric.name if param is None or not param.cutoffs else
+                         metric.name[:-len(param.symbol)] + format(param.defaults[-1], "g"))
+    return names
+
+
+# every trec_eval measure, and every other measure the registry can evaluate
+ALL = ["all_trec", *_others()]
 
 
 def random_collection(seed: int, n_topics: int = 40):

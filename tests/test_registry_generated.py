@@ -166,23 +166,55 @@ TOPIC = TopicData(grades=__import__("numpy").array([1.0, 0.0, 2.0, 0.0]),
 @pytest.mark.parametrize("metric", [m for m in EVALUABLE if m.function is not None],
                          ids=lambda m: m.name)
 def test_every_adapter_calls_the_function_its_entry_names(monkeypatch, metric):
-    # A mean over queries (GMAP) names the mean; its adapter gives the per-query AP, and the
-    # mean's summary rule is the function the mean itself uses.
-    name = metric.function.__name__
-    if metric.family == "Means over queries":
+    # A geometric mean over queries (GMAP) names the mean function; its adapter gives the
+    # per-query value (AP) through some registry function, and its all row is the geometric
+    # mean that metrics.means defines once.
+    if metric.summary_rule == "gmean":
         assert metric.rule.combine is means.geometric_mean
-        assert _mean_uses(monkeypatch, metric) == ["geometric_mean"]
-        name = "average_precision"
-    calls = _spy(monkeypatch, registry, name)
-    param = None if metric.param is None else metric.param.defaults[0]
+        names = {m.function.__name__ for m in METRICS if m.function is not None}
+    else:
+        names = {metric.function.__name__}
+    calls = []
+    for name in names:
+        calls_of_name = _spy(monkeypatch, registry, name)
+        calls.append(calls_of_name)
+    param = None
+    if metric.param is not None:
+        param = metric.param.defaults[0] if metric.param.cutoffs else metric.param.defaults
     metric.per_topic(TOPIC, param, 1.0)
-    assert calls, f"{metric.name}'s adapter does not call {name}"
+    assert any(calls), f"{metric.name}'s adapter calls none of {sorted(names)}"
 
 
-def _mean_uses(monkeypatch, metric) -> list:
+def test_geometric_mean_average_precision_uses_the_summary_rule(monkeypatch):
     calls = _spy(monkeypatch, means, "geometric_mean")
-    metric.function([[1, 0]], [1])
-    return calls
+    means.geometric_mean_average_precision([[1, 0]], [1])
+    assert calls == ["geometric_mean"]
+
+
+def test_a_setting_parameter_makes_one_column():
+    # trec_eval's "params" (ndcg.1=3,2=9, utility.2,-1,0,0): the values together set one column,
+    # named with the text as written; named alone, the entry gets its defaults.
+    from rankbook.metrics.spec import Metric, Param
+
+    toy = Metric("Toy", registry.precision_at_k, "Set-based", "metrics/precision_at_k.md",
+                 "A toy.", trec_eval=("toy",),
+                 param=Param("w", float, (1.0, 2.0), cutoffs=False),
+                 per_topic=lambda t, w, level: sum(w))
+    metrics = METRICS + (toy,)
+    [alone] = parse_measures("toy", metrics=metrics)
+    assert (alone.label, alone.trec, alone.param) == ("toy", "toy", (1.0, 2.0))
+    [canonical] = parse_measures("Toy", metrics=metrics)
+    assert canonical.param == (1.0, 2.0) and canonical.trec == "toy"
+    [given] = parse_measures("toy.0.5,3", metrics=metrics)
+    assert (given.label, given.trec, given.param) == ("toy_0.5,3", "toy_0.5,3", (0.5, 3.0))
+    with pytest.raises(ValueError, match="after a dot"):
+        parse_measures("toy_0.5", metrics=metrics)
+    reader = Param("g", str, (), cutoffs=False, read=lambda text: dict(
+        pair.split("=") for pair in text.split(",")))
+    gains = Metric("G2", None, "Counts", "guide/evaluating_runs.md", "Gains.",
+                   trec_eval=("gains",), param=reader, per_topic=lambda t, g, level: 0.0)
+    [column] = parse_measures("gains.1=3,2=9", metrics=METRICS + (gains,))
+    assert column.param == {"1": "3", "2": "9"} and column.trec == "gains_1=3,2=9"
 
 
 def test_summary_rules_are_the_ones_the_registry_names():

@@ -154,7 +154,9 @@ def _parse_one(name, grammar: _Grammar, trec_eval: str) -> list[Measure]:
                 if metric.evaluable and metric.trec_eval and trec_eval in metric.all_trec
                 for m in _defaults(metric)]
     if text in grammar.exact:
-        return [Measure(text, grammar.exact[text][0])]
+        metric = grammar.exact[text][0]
+        setting = metric.param is not None and not metric.param.cutoffs
+        return [Measure(text, metric, metric.param.defaults if setting else None)]
     for prefix, metric, _ in grammar.prefixes:
         if text.startswith(prefix) and metric.param.cutoffs:
             return [Measure(text, metric, _value(metric, text[len(prefix):], text, trec=False))]

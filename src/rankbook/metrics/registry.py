@@ -44,6 +44,7 @@ from rankbook.metrics.precision import (
     precision_at_k,
     r_precision,
     recall_at_k,
+    set_average_precision,
     success_at_k,
 )
 from rankbook.metrics.reciprocal_rank import reciprocal_rank
@@ -77,11 +78,6 @@ def _set_f1(t: TopicData, _, level: float) -> float:
     """F1 of the whole retrieved set: F1@k at k = the number retrieved (0 when none)."""
     n = len(t.grades)
     return f1_at_k(t.grades, n, t.R, relevance_level=level) if n else 0.0
-
-
-def _set_map(t: TopicData, _, level: float) -> float:
-    """trec_eval's set_map (m_set_map.c): set precision times set recall."""
-    return _set_precision(t, None, level) * _set_recall(t, None, level)
 
 
 METRICS: tuple[Metric, ...] = (
@@ -169,9 +165,11 @@ METRICS: tuple[Metric, ...] = (
     Metric("SetR", recall_at_k, "Set-based", "metrics/recall_at_k.md",
            "Recall of the whole retrieved set.", trec_eval=("set_recall",),
            per_topic=_set_recall),
-    Metric("SetAP", precision_at_k, "Set-based", "metrics/precision_at_k.md",
+    Metric("SetAP", set_average_precision, "Set-based", "metrics/precision_at_k.md",
            "Set precision times set recall (trec_eval's unranked set_map).",
-           trec_eval=("set_map",), per_topic=_set_map),
+           trec_eval=("set_map",),
+           per_topic=lambda t, _, level: set_average_precision(t.grades, t.R,
+                                                               relevance_level=level)),
     Metric("SetF", f1_at_k, "Set-based", "metrics/f1_at_k.md",
            "Harmonic mean of set precision and set recall.", trec_eval=("set_F",),
            per_topic=_set_f1),

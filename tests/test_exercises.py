@@ -45,6 +45,8 @@ def _namespace():
 
 
 def _close(a, b) -> bool:
+    if isinstance(a, str) or isinstance(b, str):  # item ids (rank aggregation answers)
+        return a == b
     if isinstance(a, (tuple, list)) or isinstance(b, (tuple, list)):
         return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b))
     return math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-12)

@@ -35,6 +35,8 @@ _LAZY = {
     "io": ("rankbook.io", None),
     "evaluation": ("rankbook.evaluation", None),
     "aggregate": ("rankbook.aggregate", None),
+    "fuse": ("rankbook.fusion", "fuse"),
+    "explain_aggregation": ("rankbook.aggregate.explain", "explain_aggregation"),
 }
 
 __all__ = [

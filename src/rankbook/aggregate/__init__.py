@@ -7,8 +7,48 @@ Every method has the shape
 ``lists`` is a sequence of ranked lists, each a sequence of item ids (best
 first) or a mapping ``item -> score`` (higher is better); lists may be partial
 and of different lengths. The result maps each item to its aggregate score, in
-the aggregate order (best first; ties broken as
-:func:`rankbook.aggregate._profile.ranked_result` documents).
+the aggregate order (best first; equal scores: the item more lists rank first,
+then item id ascending, FLAGR's rule).
 
-Queries, runs and files belong to the floor above (:func:`rankbook.fuse`).
+| module | methods |
+| --- | --- |
+| `normalization` | `normalize` and the norms `none`, `min_max`, `min_max_inverted`, `max`, `sum`, `z_score`, `rank`, `borda`, `simple_borda` |
+| `combination` | `combsum`, `combmnz`, `combanz`, `combgmnz`, `combmax`, `combmin`, `combmed` |
+| `combination_weighted` | `wsum`, `wmnz`, `mixed` |
+| `positional` | `borda`, `rrf`, `isr`, `log_isr`, `logn_isr`, `rbc` |
+| `majoritarian` | `condorcet`, `copeland`, `outranking`, `schulze` |
+| `kemeny_young` | `kemeny` |
+| `registry` | `METHODS`, the table of all of them |
+| `explain` | `explain_aggregation`: the intermediate tables of a small case |
+
+Queries, runs and files belong to the floor above (`rankbook.fuse`).
+
+>>> from rankbook.aggregate import borda
+>>> borda([["a", "b", "c"], ["b", "a", "c"], ["a", "c", "b"]])
+{'a': 5.0, 'b': 3.0, 'c': 1.0}
 """
+
+from rankbook.aggregate._profile import Profile, make_profile, ranked_result
+from rankbook.aggregate.combination import (
+    combanz,
+    combgmnz,
+    combmax,
+    combmed,
+    combmin,
+    combmnz,
+    combsum,
+)
+from rankbook.aggregate.combination_weighted import mixed, wmnz, wsum
+from rankbook.aggregate.kemeny_young import kemeny
+from rankbook.aggregate.majoritarian import condorcet, copeland, outranking, schulze
+from rankbook.aggregate.normalization import NORMS, normalize
+from rankbook.aggregate.positional import borda, isr, log_isr, logn_isr, rbc, rrf
+from rankbook.aggregate.registry import METHODS, Method
+
+__all__ = [
+    "METHODS", "Method", "NORMS", "Profile", "make_profile", "ranked_result", "normalize",
+    "combsum", "combmnz", "combanz", "combgmnz", "combmax", "combmin", "combmed",
+    "wsum", "wmnz", "mixed",
+    "borda", "rrf", "isr", "log_isr", "logn_isr", "rbc",
+    "condorcet", "copeland", "outranking", "schulze", "kemeny",
+]

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -77,9 +77,13 @@ class Profile:
 def make_profile(lists, weights=None, *, name: str = "lists") -> Profile:
     r"""Check the ranked lists of one query and turn them into a :class:`Profile`.
 
+    A :class:`Profile` passes through unchanged (with ``weights``, if given, in
+    place of its own), so that callers that build many profiles at once
+    (:func:`rankbook.fuse`) can hand them to any method.
+
     Parameters
     ----------
-    lists : sequence of (sequence of item ids, or mapping item -> score)
+    lists : sequence of (sequence of item ids, or mapping item -> score), or Profile
         One ranked list per voter, best first.
     weights : sequence of float, optional
         One non-negative weight per list; default 1 each.
@@ -109,6 +113,10 @@ def make_profile(lists, weights=None, *, name: str = "lists") -> Profile:
     >>> p.hits.tolist()
     [1, 2, 1, 1]
     """
+    if isinstance(lists, Profile):
+        if weights is None:
+            return lists
+        return replace(lists, weight=_weights(weights, lists.n_lists))
     if isinstance(lists, (str, bytes, Mapping)) or not isinstance(lists, Sequence):
         raise InvalidTypeError(
             f"{name} must be a sequence of ranked lists (each a list of item ids, best first, "
@@ -179,14 +187,24 @@ def _weights(weights, L: int) -> np.ndarray:
     return values
 
 
-def ranked_result(profile: Profile, scores, *, higher_is_better: bool = True) -> dict:
+def ranked_result(profile: Profile, scores, *, higher_is_better: bool = True,
+                  exact: bool = False) -> dict:
     r"""The method's result: ``{item: score}``, best first, with the documented tie rule.
 
     Items are ordered by score (descending, or ascending when
     ``higher_is_better`` is False, as for RRA's p-values); equal scores by the
-    number of lists that rank the item, more first; then by item id ascending.
-    This is FLAGR's rule for its output lists, and it is used for every method
-    and convention so that results are reproducible.
+    number of lists that rank the item, more first (counting each list by its
+    weight, so that a list of weight 2 counts as the same list given twice);
+    then by item id ascending. With unit weights this is FLAGR's rule for its
+    output lists; it is used for every method and convention so that results
+    are reproducible. A score that is NaN (only
+    ``convention="flagr"`` produces them, where FLAGR divides 0 by 0) comes
+    after every number.
+
+    Scores are compared to 12 significant digits, so that sums which are equal
+    in exact arithmetic tie even when floating-point rounding tells them apart
+    (0.3 + 0.4 + 0.6 is 1.2999999999999998, 0.3 + 0.8 + 0.2 is 1.3). With
+    ``exact=True`` they are compared as computed, as FLAGR compares its doubles.
 
     Parameters
     ----------
@@ -194,6 +212,8 @@ def ranked_result(profile: Profile, scores, *, higher_is_better: bool = True) ->
     scores : array of float, shape (n,)
         One score per item of ``profile.items``.
     higher_is_better : bool, default True
+    exact : bool, default False
+        Compare the scores bit for bit (the FLAGR conventions use it).
 
     Returns
     -------
@@ -210,10 +230,13 @@ def ranked_result(profile: Profile, scores, *, higher_is_better: bool = True) ->
     if values.shape != (profile.n_items,):
         raise InvalidValueError(
             f"expected {profile.n_items} scores, one per item, got shape {values.shape}.")
-    hits = profile.hits
+    hits = (profile.weight[:, None] * profile.ranked).sum(axis=0).tolist()
     sign = -1.0 if higher_is_better else 1.0
+    keys = (sign * values).tolist() if exact else [
+        float(f"{value:.12g}") for value in (sign * values).tolist()]
     positions = sorted(range(profile.n_items),
-                       key=lambda x: (sign * values[x], -hits[x], _id_key(profile.items[x])))
+                       key=lambda x: (keys[x] != keys[x], keys[x] if keys[x] == keys[x] else 0.0,
+                                      -hits[x], _id_key(profile.items[x])))
     return {profile.items[x]: float(values[x]) for x in positions}
 
 

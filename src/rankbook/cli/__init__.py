@@ -14,9 +14,11 @@ from rankbook._errors import RankbookError
 from rankbook.cli import eval as _eval
 from rankbook.cli import exercises as _exercises
 from rankbook.cli import explain as _explain
+from rankbook.cli import explain_fusion as _explain_fusion
+from rankbook.cli import fuse as _fuse
 
 # One module per sub-command, each with add_parser(subparsers) and run(args).
-SUBCOMMANDS = (_explain, _eval, _exercises)
+SUBCOMMANDS = (_explain, _eval, _exercises, _fuse, _explain_fusion)
 
 
 def build_parser() -> argparse.ArgumentParser:

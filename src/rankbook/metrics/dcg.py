@@ -21,34 +21,23 @@ the rank. Tools disagree on both, so both are named arguments:
 
 Grades below 0 (trec_eval's "spam" judgments) have gain 0, as in trec_eval.
 
-Each convention is one entry of ``GAINS`` or ``DISCOUNTS``, which holds both its
-arithmetic and how a worked formula writes it (`dcg_term`, used by `explain`), so a
-new convention cannot compute one thing and print another.
+Each convention is one entry of ``GAINS`` (in `rankbook.metrics._gains`, shared
+with trec_eval's gain measures) or ``DISCOUNTS``, which holds both its arithmetic
+and how a worked formula writes it (`dcg_term`, used by `explain`), so a new
+convention cannot compute one thing and print another.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from rankbook import _validate
+from rankbook.metrics._gains import GAINS, Gain, gains_of, ideal_gains
 
-@dataclass(frozen=True)
-class Gain:
-    r"""A gain function $g(rel)$: its arithmetic, and how a worked formula writes it.
-
-    ``latex`` and ``text`` write $g$ of one grade, the grade written ``{g}``;
-    ``latex_alone`` is the LaTeX when the term stands alone, not as a numerator.
-    """
-
-    name: str
-    of: Callable[[np.ndarray], np.ndarray]  # g of grades already floored at 0
-    latex: str
-    text: str
-    latex_alone: str
 
 
 @dataclass(frozen=True)
@@ -67,11 +56,6 @@ class Discount:
     undiscounted: int = 0
 
 
-GAINS = {
-    "linear": Gain("linear", lambda grades: grades, "{g}", "{g}", "{g}"),
-    "exponential": Gain("exponential", lambda grades: np.exp2(grades) - 1.0,
-                        "2^{{{g}}} - 1", "(2^{g}-1)", "(2^{{{g}}} - 1)"),
-}
 DISCOUNTS = {
     "log2": Discount("log2", lambda ranks: np.log2(ranks + 1), "\\log_2({i}+1)", "log2({i}+1)"),
     "jarvelin": Discount("jarvelin", lambda ranks: np.maximum(1.0, np.log2(ranks)),
@@ -96,7 +80,7 @@ def dcg_term(grade: str, i: int, gain: str = "linear", discount: str = "log2") -
 
     ``grade`` is the grade as written (already floored at 0). `explain`'s worked
     formulas are built from these, so they follow the same conventions as the
-    arithmetic of `dcg_at_k`.
+    arithmetic of `dcg_at_k` (``GAINS`` and ``DISCOUNTS`` hold both).
 
     Examples
     --------
@@ -113,7 +97,12 @@ def dcg_term(grade: str, i: int, gain: str = "linear", discount: str = "log2") -
 
 
 def dcg_at_k(
-    relevance: Sequence[float], k: int | None = None, *, gain: str = "linear", discount: str = "log2"
+    relevance: Sequence[float],
+    k: int | None = None,
+    *,
+    gain: str = "linear",
+    discount: str = "log2",
+    gain_map: Mapping[float, float] | None = None,
 ) -> float:
     r"""Discounted cumulative gain of the first k results.
 
@@ -142,6 +131,11 @@ def dcg_at_k(
         Gain function (see above). trec_eval uses linear.
     discount : {"log2", "jarvelin"}, default "log2"
         Discount function (see above). trec_eval uses log2.
+    gain_map : mapping of float to float, optional
+        Custom gains ``{grade: gain}`` (trec_eval's ``ndcg.1=3,2=9``): a listed
+        grade gets the mapped gain instead of $g(rel)$; other grades keep
+        $g(rel)$. Unjudged documents (``None``) and negative grades keep gain 0
+        whatever the map says, as in trec_eval. Gains may be 0 or negative.
 
     Returns
     -------
@@ -180,16 +174,20 @@ def dcg_at_k(
     >>> round(dcg_at_k([1, 0, 1, 1, 0, 1, 0, 0], 5, gain="exponential"), 2)
     1.93
     """
-    grades = _validate.grades(relevance)
     k = _validate.cutoff(k, allow_none=True)
-    top = grades[:k]
+    top = gains_of(relevance, gain=gain, gain_map=gain_map)[:k]
     # math.fsum rounds the sum once, so DCG@k never decreases with k and a trailing
     # grade 0 changes nothing, exactly (np.sum's pairwise order can move the last bit).
-    return math.fsum(gain_values(top, gain) / discount_values(len(top), discount))
+    return math.fsum(top / discount_values(len(top), discount))
 
 
 def idcg_at_k(
-    ideal: Sequence[float], k: int | None = None, *, gain: str = "linear", discount: str = "log2"
+    ideal: Sequence[float],
+    k: int | None = None,
+    *,
+    gain: str = "linear",
+    discount: str = "log2",
+    gain_map: Mapping[float, float] | None = None,
 ) -> float:
     r"""DCG of the best possible ordering of the query's judged grades.
 
@@ -201,7 +199,10 @@ def idcg_at_k(
     ``ideal`` should hold the grade of every judged document of the query,
     retrieved or not, in any order: that is how trec_eval builds it. Grades
     below 0 contribute nothing. With ``k=None`` every grade counts (trec_eval's
-    ``ndcg``); with ``k`` the top k (``ndcg_cut_k``).
+    ``ndcg``); with ``k`` the top k (``ndcg_cut_k``). The ideal ordering sorts
+    the *gains*, largest first, and keeps the positive ones only, so a
+    ``gain_map`` that reorders the grades (``{1: 10, 2: 5}``) reorders the
+    ideal too, and a negative gain never lowers IDCG (trec_eval's rule).
 
     Parameters
     ----------
@@ -212,6 +213,8 @@ def idcg_at_k(
     gain : {"linear", "exponential"}, default "linear"
         As in `dcg_at_k`.
     discount : {"log2", "jarvelin"}, default "log2"
+        As in `dcg_at_k`.
+    gain_map : mapping of float to float, optional
         As in `dcg_at_k`.
 
     Returns
@@ -236,9 +239,9 @@ def idcg_at_k(
     >>> round(idcg_at_k([1, 1, 1, 1], 2), 2), round(idcg_at_k([1, 1, 1, 1], 4), 2)
     (1.63, 2.56)
     """
-    grades = _validate.grades(ideal, name="ideal")
-    best_first = np.sort(grades)[::-1]
-    return dcg_at_k(best_first, k, gain=gain, discount=discount)
+    k = _validate.cutoff(k, allow_none=True)
+    best_first = ideal_gains(ideal, gain=gain, gain_map=gain_map)[:k]
+    return math.fsum(best_first / discount_values(len(best_first), discount))
 
 
 def ndcg_at_k(
@@ -248,6 +251,7 @@ def ndcg_at_k(
     ideal: Sequence[float] | None = None,
     gain: str = "linear",
     discount: str = "log2",
+    gain_map: Mapping[float, float] | None = None,
 ) -> float:
     r"""DCG@k divided by the DCG@k of the ideal ordering.
 
@@ -274,6 +278,8 @@ def ndcg_at_k(
     gain : {"linear", "exponential"}, default "linear"
         As in `dcg_at_k`.
     discount : {"log2", "jarvelin"}, default "log2"
+        As in `dcg_at_k`.
+    gain_map : mapping of float to float, optional
         As in `dcg_at_k`.
 
     Returns
@@ -309,9 +315,15 @@ def ndcg_at_k(
     0.6309297535714575
     >>> round(ndcg_at_k([0, 1], ideal=[1, 1, 1]), 6)
     0.296082
+
+    A custom gain map, trec_eval's ``ndcg.1=3,2=9``: grade 1 is worth 3 and
+    grade 2 is worth 9. One grade 1 document above one grade 2 document gives
+    $(3 + 9/\log_2 3) / (9 + 3/\log_2 3)$:
+
+    >>> round(ndcg_at_k([1, 2], gain_map={1: 3, 2: 9}), 6)
+    0.796708
     """
-    grades = _validate.grades(relevance)
-    ideal_grades = grades if ideal is None else _validate.grades(ideal, name="ideal")
-    actual = dcg_at_k(grades, k, gain=gain, discount=discount)
-    best = idcg_at_k(ideal_grades, k, gain=gain, discount=discount)
+    ideal = relevance if ideal is None else ideal
+    actual = dcg_at_k(relevance, k, gain=gain, discount=discount, gain_map=gain_map)
+    best = idcg_at_k(ideal, k, gain=gain, discount=discount, gain_map=gain_map)
     return actual / best if best > 0 else 0.0

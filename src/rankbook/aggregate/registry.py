@@ -1,0 +1,64 @@
+r"""The one table of rank-aggregation methods: `METHODS`, name -> `Method`.
+
+`rankbook.fuse`, the ``rankbook fuse`` command, `rankbook.explain_aggregation`
+and the property tests read the methods from here, so a method is added in one
+place: write its function, then add a row. Each row says
+
+- ``family``: the module's family, which also picks the views that
+  `explain_aggregation` shows (`rankbook.aggregate.explain.VIEWS`);
+- ``linear_in_weights``: whether a list of weight 2 counts exactly as the same
+  list given twice, in the default convention (true of sums of per-list points
+  and of pairwise counts; false where the number of lists that rank an item,
+  $h(x)$, enters the formula, or a maximum, minimum or median);
+- ``example``: parameters that must be given to call it (those without a default).
+
+>>> sorted(name for name, m in METHODS.items() if m.family == "majoritarian")
+['condorcet', 'copeland', 'kemeny', 'outranking', 'schulze']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from rankbook.aggregate import combination, combination_weighted, kemeny_young, majoritarian, positional
+
+
+@dataclass(frozen=True)
+class Method:
+    """One rank-aggregation method: its function and what the shared machinery needs to know."""
+
+    function: Callable
+    family: str
+    linear_in_weights: bool
+    example: dict = field(default_factory=dict)
+    needs_scores: bool = False   # its default normalisation reads scores, not just positions
+
+
+METHODS: dict[str, Method] = {
+    # score combination (norm="min_max" by default, which needs scores)
+    "combsum": Method(combination.combsum, "combination", True, needs_scores=True),
+    "combmnz": Method(combination.combmnz, "combination", False, needs_scores=True),
+    "combanz": Method(combination.combanz, "combination", False, needs_scores=True),
+    "combgmnz": Method(combination.combgmnz, "combination", False, {"gamma": 0.5},
+                       needs_scores=True),
+    "combmax": Method(combination.combmax, "combination", False, needs_scores=True),
+    "combmin": Method(combination.combmin, "combination", False, needs_scores=True),
+    "combmed": Method(combination.combmed, "combination", False, needs_scores=True),
+    "wsum": Method(combination_weighted.wsum, "combination", True, needs_scores=True),
+    "wmnz": Method(combination_weighted.wmnz, "combination", False, needs_scores=True),
+    "mixed": Method(combination_weighted.mixed, "combination", False, needs_scores=True),
+    # position based
+    "borda": Method(positional.borda, "positional", True),
+    "rrf": Method(positional.rrf, "positional", True),
+    "isr": Method(positional.isr, "positional", False),
+    "log_isr": Method(positional.log_isr, "positional", False),
+    "logn_isr": Method(positional.logn_isr, "positional", False),
+    "rbc": Method(positional.rbc, "positional", True, {"phi": 0.8}),
+    # majoritarian
+    "condorcet": Method(majoritarian.condorcet, "majoritarian", True),
+    "copeland": Method(majoritarian.copeland, "majoritarian", True),
+    "outranking": Method(majoritarian.outranking, "majoritarian", True),
+    "schulze": Method(majoritarian.schulze, "majoritarian", True),
+    "kemeny": Method(kemeny_young.kemeny, "majoritarian", True),
+}

@@ -1,0 +1,47 @@
+"""The aggregation pages: every method page has checked exercises, and the PyFLAGR output the
+pages quote is what pyflagr 1.0.18 prints."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flagr_oracle import run
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "aggregation"
+PAGES = sorted(p for p in DOCS.glob("*.md") if p.name != "index.md")
+ANSWER = re.compile(r"<!--\s*answer:\s*(.+?)\s*-->", re.S)
+
+# The running example of the score-combination and position-based pages.
+RUNNING = [{"a": 5.0, "b": 3.0, "c": 1.0}, {"b": 9.0, "d": 4.0},
+           {"c": 2.0, "a": 1.5, "e": 1.0, "b": 0.5}]
+
+
+def test_the_family_pages_exist():
+    assert {p.stem for p in PAGES} == {"normalization", "combination", "positional",
+                                        "majoritarian", "kemeny"}
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_page_has_checked_exercises(page):
+    text = page.read_text(encoding="utf-8")
+    questions = len(re.findall(r"^!!! question", text, re.M))
+    assert questions >= 3
+    assert len(re.findall(r'^\s+\?\?\? success "Solution', text, re.M)) >= questions
+    assert len(ANSWER.findall(text)) >= questions
+    for heading in ("## Formula", "## Worked example", "## Variants and which tool uses which",
+                    "## Pitfalls", "## References", "## Exercises"):
+        assert heading in text, f"{page.name} lacks {heading!r}"
+
+
+@pytest.mark.parametrize("name, printed", [
+    ("combsum:borda", "b 2.2, a 2.2, c 2.0, d 1.3, e 1.3"),
+    ("combmnz:borda", "b 6.6, a 4.4, c 4.0, d 1.3, e 1.3"),
+    ("borda", "b 2.2, a 2.2, c 2.0, d 1.3, e 1.3"),
+])
+def test_quoted_pyflagr_output(name, printed):
+    shown = ", ".join(f"{item} {score:.1f}" for item, score in run(name, RUNNING))
+    assert shown == printed
+    pages = (DOCS / "combination.md").read_text() + (DOCS / "positional.md").read_text()
+    assert printed in pages

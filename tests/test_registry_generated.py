@@ -233,3 +233,31 @@ def test_the_nav_and_the_api_page_take_new_metric_pages_and_modules():
     blocks = hook.metric_modules(page).split()
     modules = {m.function.__module__ for m in METRICS if m.function is not None}
     assert set(blocks) - {":::"} == modules - {"rankbook.metrics.precision"}
+
+
+def test_a_per_topic_text_measure_is_printed_as_trec_eval_prints_relstring():
+    # A measure whose value is a string and whose all row is empty (summary rule "none"), as
+    # trec_eval's relstring: per-topic lines only, the text quoted (m_relstring.c prints
+    # "%-22s\t%s\t'%s'"); the batch path takes it from the adapter (no kernel).
+    from rankbook.evaluation import batch
+    from rankbook.evaluation.summary import summarise
+    from rankbook.evaluation.trec_text import trec_text
+    from rankbook.io.convert import as_judgments, as_ranking
+    from rankbook.metrics.spec import Metric
+
+    text = Metric("Text", None, "Counts", "guide/evaluating_runs.md", "Grades as text.",
+                  trec_eval=("text",), summary_rule="none",
+                  per_topic=lambda t, _, level: "".join(str(int(g)) for g in t.grades))
+    columns = parse_measures(["text", "num_ret"], metrics=METRICS + (text,))
+    outcome = batch.evaluate_arrays(
+        as_judgments({"q1": {"a": 1, "b": 0}, "q2": {"c": 2}}),
+        as_ranking({"q1": {"a": 2.0, "b": 1.0}, "q2": {"c": 1.0}}), columns, complete=False,
+        max_docs=None, level=1.0, trec_eval="9")
+    per_topic = {key: value.tolist() for key, value in outcome.values.items()}
+    assert per_topic[("Text", None)] == ["10", "2"]
+    table = summarise(columns, outcome.topics, per_topic, "run", [], [], "9")
+    assert table.summary["text"] is None
+    lines = trec_text(table).splitlines()
+    assert "text                  \tq1\t'10'" in lines and "text                  \tq2\t'2'" in lines
+    assert "num_ret               \tall\t3" in lines
+    assert not any(line.startswith("text") and "\tall\t" in line for line in lines)

@@ -69,21 +69,23 @@ def trec_text(table: Table, *, header: bool = False, per_query: bool = True) -> 
                 continue
             value = table.summary[measure.label] if is_summary else \
                 table.values[measure.label][position]
-            lines.append(_line(measure.trec, topic, _value_text(value, rule.integer)))
+            lines.append(_line(measure.trec, topic, _value_text(value, rule)))
     return "".join(lines)
 
 
 def _print_order(measure) -> tuple:
     """trec_eval's order: by registry position, then by parameter."""
     param = measure.param
-    return (_ORDER[measure.metric.name], -1 if param is None else 0,
+    return (_ORDER.get(measure.metric.name, len(_ORDER)), -1 if param is None else 0,
             param if measure.metric.param is not None and measure.metric.param.cutoffs else 0)
 
 
-def _value_text(value, integer: bool) -> str:
+def _value_text(value, rule) -> str:
+    """A value as trec_eval prints it: the run's name as is, another text quoted (relstring's
+    ``'0110'``), a count without decimals, anything else with 4 (``%6.4f``)."""
     if isinstance(value, str):
-        return value
-    if integer:
+        return value if rule.name == "name" else f"'{value}'"
+    if rule.integer:
         return str(int(value))
     return f"{value:.4f}"
 

@@ -4,6 +4,7 @@
 #                on http://127.0.0.1:8000 with live reload
 #   make test    unit tests, doctests, notebooks, strict docs build, browser test (in order,
 #                stopping at the first failure)
+#   make fuzz    the long run of the readers' property test (tests/io/test_fuzz_readers.py)
 #
 # Every tool runs from .venv/bin. The install is redone only when pyproject.toml changes
 # (stamp file .venv/.install-stamp); `make install` forces nothing, `make distclean` does.
@@ -25,7 +26,7 @@ MKDOCS := $(BIN)/mkdocs
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: help install serve test unit doctest notebooks docs browser clean distclean
+.PHONY: help install serve test unit doctest notebooks docs browser fuzz clean distclean
 
 help:
 	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT)"
@@ -35,6 +36,7 @@ help:
 	@echo "make notebooks  pytest --nbval notebooks (re-executes them, compares outputs)"
 	@echo "make docs       mkdocs build --strict into site/"
 	@echo "make browser    pytest tests/browser (Chromium at /usr/bin/chromium)"
+	@echo "make fuzz       the file readers against a reference parser, FUZZ_CASES=$(FUZZ_CASES) files per reader (a few minutes)"
 	@echo "make install    create .venv and pip install -e \".[docs,test]\""
 	@echo "make clean      remove build output and caches; make distclean also removes .venv"
 
@@ -103,6 +105,12 @@ notebooks: $(STAMP)
 browser: $(STAMP)
 	@mkdir -p notebooks
 	$(PYTEST) tests/browser
+
+# The seeded property test of the readers (tests/io/test_fuzz_readers.py) at full length;
+# `make unit` runs 120 files per reader. Another slice: make fuzz FUZZ_CASES=50000
+FUZZ_CASES ?= 10000
+fuzz: $(STAMP)
+	RANKBOOK_FUZZ_CASES=$(FUZZ_CASES) $(PYTEST) tests/io/test_fuzz_readers.py -q
 
 # --- cleaning ---------------------------------------------------------------------------
 

@@ -28,8 +28,7 @@ import time
 from pathlib import Path
 
 import pandas as pd
-import pyflagr.Linear as Linear
-import pyflagr.Majoritarian as Majoritarian
+from pyflagr import Linear, Majoritarian
 
 import rankbook as rb
 

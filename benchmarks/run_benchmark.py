@@ -1,20 +1,39 @@
-"""Time `rankbook eval` against pytrec_eval (and ranx, if installed) on synthetic TREC files.
+"""Time `rankbook eval` against pytrec_eval and trec_eval 9.0.8 (-O2), interleaved in one session.
 
-    .venv/bin/python benchmarks/run_benchmark.py            # 1M and 5M run lines, 3 rounds
-    .venv/bin/python benchmarks/run_benchmark.py --sizes 1000000 --rounds 1
+    .venv/bin/python benchmarks/run_benchmark.py                  # every workload, 3 rounds
+    .venv/bin/python benchmarks/run_benchmark.py --workloads 1M --rounds 1   # a quick look
+    .venv/bin/python benchmarks/run_benchmark.py --workloads dicts --rounds 5
 
-The files are generated with a fixed seed (1,000 documents per topic, about 100 judged per
-topic with grades 0-3, scores rounded to 3 decimals so that ties occur) in a temporary
-folder. Each tool runs as a separate process, the tools interleaved round by round, and the
-script prints wall time and peak memory (ru_maxrss of the child, from os.wait4) with the
-ratios pytrec_eval / rankbook. Both evaluate trec_eval's default measure set end to end:
-reading the files, evaluating every topic, and the summary.
+Workloads (files generated with a fixed seed in a temporary folder, by a separate process):
+
+| name | run lines | topics | documents per topic |
+| --- | --- | --- | --- |
+| 1M | 1,000,000 | 1,000 | 1,000 |
+| 5M | 5,000,000 | 5,000 | 1,000 |
+| 300k-topics | 3,000,000 | 300,000 | 10 (without trec_eval: quadratic in topics, see below) |
+| dicts | `evaluate()` on dicts vs pytrec_eval's RelevanceEvaluator on the same dicts (1M entries) |
+
+About 10% of each topic's retrieved documents are judged (grades 0-3) plus a few judged
+documents never retrieved; scores have 3 decimals so that ties occur. Every tool computes
+trec_eval's default measure set end to end (parse both files, evaluate every topic, print the
+summary); for `dicts` only the evaluation call is timed (the dicts are built first, untimed).
+
+Each measurement is a fresh process started through ``/usr/bin/time -v`` (or, without it, a
+small launcher that reports ``wait4``'s ``ru_maxrss`` of the tool alone): the peak memory is
+the tool's own, never this driver's (a child forked from a large process inherits its
+high-water mark). The tools run interleaved round by round (A B C A B C ...), so they see the
+same machine load, and the load average is printed before and after each workload.
+
+trec_eval: built with -O2 from ``shared/tools/trec_eval/9.0.8`` (looked for beside the
+repository, or given with ``--trec-eval-src``) into a temporary folder; if the sources are not
+there the script says so and leaves trec_eval out.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -22,11 +41,35 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
-DOCS_PER_TOPIC = 1000
-JUDGED_PER_TOPIC = 100
+ROOT = Path(__file__).resolve().parents[1]
 SEED = 20240601
+WORKLOADS = {"1M": (1_000, 1_000), "5M": (5_000, 1_000), "300k-topics": (300_000, 10)}
+DEFAULT_MEASURES = ["num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref",
+                    "recip_rank", "iprec_at_recall", "P"]
+
+GENERATE = r"""
+import sys
+import numpy as np
+topics, per_topic, seed, qrels_path, run_path = (int(sys.argv[1]), int(sys.argv[2]),
+                                                int(sys.argv[3]), sys.argv[4], sys.argv[5])
+rng = np.random.default_rng(seed)
+judged_ret = max(1, per_topic // 10)
+with open(qrels_path, "w") as qrels_file, open(run_path, "w") as run_file:
+    block = max(1, 100_000 // per_topic)
+    for start in range(0, topics, block):
+        q_lines, r_lines = [], []
+        for topic in range(start, min(start + block, topics)):
+            docs = rng.choice(5_000_000, size=per_topic + 5, replace=False)
+            retrieved = docs[:per_topic]
+            judged = np.concatenate([rng.choice(retrieved, judged_ret, replace=False), docs[-5:]])
+            grades = rng.choice([0, 0, 0, 1, 1, 2, 3], size=judged.size)
+            scores = np.round(np.sort(rng.gamma(2.0, 2.0, per_topic))[::-1], 3)
+            q_lines.extend(f"{topic} 0 DOC-{d:07d} {g}\n" for d, g in zip(judged, grades))
+            r_lines.extend(f"{topic} Q0 DOC-{d:07d} {rank} {s:.3f} synthetic\n"
+                           for rank, (d, s) in enumerate(zip(retrieved, scores), 1))
+        qrels_file.write("".join(q_lines))
+        run_file.write("".join(r_lines))
+"""
 
 PYTREC_EVAL = """
 import sys, pytrec_eval
@@ -34,8 +77,7 @@ with open(sys.argv[1]) as f:
     qrels = pytrec_eval.parse_qrel(f)
 with open(sys.argv[2]) as f:
     run = pytrec_eval.parse_run(f)
-measures = {"num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref",
-            "recip_rank", "iprec_at_recall", "P"}
+measures = set(sys.argv[3].split(","))
 per_topic = pytrec_eval.RelevanceEvaluator(qrels, measures).evaluate(run)
 names = next(iter(per_topic.values())).keys()
 for name in sorted(names):
@@ -43,94 +85,186 @@ for name in sorted(names):
     print(name, pytrec_eval.compute_aggregated_measure(name, values))
 """
 
-RANX = """
-import sys
-from ranx import Qrels, Run, evaluate
-qrels = Qrels.from_file(sys.argv[1], kind="trec")
-run = Run.from_file(sys.argv[2], kind="trec")
-print(evaluate(qrels, run, ["map", "precision@10", "mrr", "r-precision", "bpref"]))
+# The dicts workload: build {qid: {docid: value}} from the files (untimed), time one call.
+DICTS = """
+import sys, time
+def load(path, value_field, value_type):
+    out = {}
+    with open(path) as f:
+        for line in f:
+            fields = line.split()
+            out.setdefault(fields[0], {})[fields[2]] = value_type(fields[value_field])
+    return out
+qrels, run = load(sys.argv[2], 3, int), load(sys.argv[3], 4, float)
+measures = sys.argv[4].split(",")
+if sys.argv[1] == "rankbook":
+    import rankbook
+    started = time.perf_counter()
+    rankbook.evaluate(qrels, run, measures)
+else:
+    import pytrec_eval
+    started = time.perf_counter()
+    pytrec_eval.RelevanceEvaluator(qrels, set(measures)).evaluate(run)
+print(f"seconds {time.perf_counter() - started:.6f}")
+"""
+
+def run_measured(command: list[str]) -> tuple[float, float, str]:
+    """Wall seconds, peak resident memory (MiB) of ``command`` alone, and its stdout."""
+    if Path("/usr/bin/time").exists():
+        wrapped = ["/usr/bin/time", "-f", "MAXRSS_KB %M", *command]
+    else:
+        wrapped = [sys.executable, "-c", _SPAWN, *command]
+    started = time.perf_counter()
+    done = subprocess.run(wrapped, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - started
+    if done.returncode:
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
+    rss = [line for line in done.stderr.splitlines() if line.startswith("MAXRSS_KB ")]
+    return wall, int(rss[-1].split()[1]) / 1024, done.stdout
+
+
+# Without /usr/bin/time: a small fresh process spawns the tool and reports the tool's own
+# ru_maxrss from os.wait4 (the launcher's ~10 MiB high-water mark is a floor, said below).
+_SPAWN = """
+import os, sys
+pid = os.posix_spawnp(sys.argv[1], sys.argv[1:], os.environ)
+_, status, usage = os.wait4(pid, 0)
+print(f"MAXRSS_KB {usage.ru_maxrss}", file=sys.stderr)
+sys.exit(os.waitstatus_to_exitcode(status))
 """
 
 
-def generate(folder: Path, n_lines: int) -> tuple[Path, Path]:
-    """Synthetic qrels and run with n_lines run lines (fixed seed)."""
-    rng = np.random.default_rng(SEED + n_lines)
-    n_topics = n_lines // DOCS_PER_TOPIC
-    qrels_path = folder / f"qrels_{n_lines}.txt"
-    run_path = folder / f"run_{n_lines}.txt"
-    with open(qrels_path, "w") as qrels_file, open(run_path, "w") as run_file:
-        for start in range(0, n_topics, 100):
-            q_lines, r_lines = [], []
-            for topic in range(start, min(start + 100, n_topics)):
-                docs = rng.choice(5_000_000, size=DOCS_PER_TOPIC + 50, replace=False)
-                retrieved = docs[:DOCS_PER_TOPIC]
-                # about 100 judged: most among the retrieved, some never retrieved
-                judged = np.concatenate([rng.choice(retrieved, 90, replace=False), docs[-10:]])
-                grades = rng.choice([0, 0, 0, 1, 1, 2, 3], size=judged.size)
-                scores = np.round(np.sort(rng.gamma(2.0, 2.0, DOCS_PER_TOPIC))[::-1], 3)
-                q_lines.extend(f"{topic} 0 DOC-{d:07d} {g}\n" for d, g in zip(judged, grades))
-                r_lines.extend(f"{topic} Q0 DOC-{d:07d} {rank} {s:.3f} synthetic\n"
-                               for rank, (d, s) in enumerate(zip(retrieved, scores), 1))
-            qrels_file.write("".join(q_lines))
-            run_file.write("".join(r_lines))
-    return qrels_path, run_path
+def find_trec_eval_sources(given: str | None) -> Path | None:
+    candidates = [Path(given)] if given else [
+        ROOT.parent / "shared" / "tools" / "trec_eval" / "9.0.8",
+        ROOT.parent.parent / "shared" / "tools" / "trec_eval" / "9.0.8"]
+    for folder in candidates:
+        if (folder / "trec_eval.c").exists():
+            return folder
+    return None
 
 
-def timed(command: list[str]) -> tuple[float, float]:
-    """Wall seconds and peak resident memory (MiB) of one child process."""
-    start = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode:
-        raise SystemExit(f"{' '.join(command)} failed:\n{child.stderr.read().decode()}")
-    return wall, usage.ru_maxrss / 1024
+def build_trec_eval(sources: Path, into: Path) -> Path:
+    """Copy the sources and build them with -O2; the binary's path."""
+    target = into / "trec_eval-9.0.8"
+    shutil.copytree(sources, target)
+    subprocess.run(["make", "-s", "-C", str(target), "trec_eval",
+                    'CFLAGS=-O2 -I. -Wall -DVERSIONID=\\"9.0.8\\"'],
+                   check=True, capture_output=True)
+    return target / "trec_eval"
+
+
+def load() -> str:
+    return "/".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def summary(label: str, walls: list[float], memory: list[float], lines: int | None) -> str:
+    median = statistics.median(walls)
+    speed = f"  {lines / median / 1e6:5.2f} M lines/s" if lines else ""
+    mem = f"  {max(memory):7.0f} MiB peak" if memory else ""
+    return (f"  {label:<13} {median:7.3f} s median (min {min(walls):.3f}, max {max(walls):.3f}, "
+            f"n={len(walls)}){mem}{speed}")
+
+
+def generate(name: str, folder: Path) -> tuple[Path, Path]:
+    """The workload's qrels and run (generated by a separate process the first time)."""
+    topics, per_topic = WORKLOADS[name]
+    qrels, run = folder / f"qrels_{name}.txt", folder / f"run_{name}.txt"
+    if not run.exists():
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", GENERATE, str(topics), str(per_topic),
+                        str(SEED + topics), str(qrels), str(run)], check=True)
+        print(f"({name} files generated in {time.perf_counter() - started:.0f} s)")
+    return qrels, run
+
+
+def file_workload(name, folder, tools, rounds) -> dict:
+    topics, per_topic = WORKLOADS[name]
+    qrels, run = generate(name, folder)
+    lines = topics * per_topic
+    print(f"\n{name}: {lines:,} run lines, {topics:,} topics x {per_topic:,} documents, "
+          f"{run.stat().st_size / 2**20:.0f} MiB; load average before {load()}")
+    if name == "300k-topics" and "trec_eval" in tools:
+        # trec_eval.c finds each run topic's judgments by a linear search over the qrels
+        # topics (the loop over all_rel_info.rel_info), quadratic in topics: at 300k topics
+        # one run takes many minutes (killed after 5 CPU minutes on the shared machine).
+        print("  trec_eval left out: its topic lookup is a linear search per topic "
+              "(trec_eval.c), quadratic in topics")
+        tools = {tool: command for tool, command in tools.items() if tool != "trec_eval"}
+    measured = {tool: ([], []) for tool in tools}
+    for _ in range(rounds):
+        for tool, command in tools.items():  # interleaved: A B C A B C ...
+            wall, memory, _ = run_measured(command(qrels, run))
+            measured[tool][0].append(wall)
+            measured[tool][1].append(memory)
+    for tool, (walls, memory) in measured.items():
+        print(summary(tool, walls, memory, lines))
+    print(f"  load average after {load()}")
+    return measured
+
+
+def ratios(measured: dict, ours: str = "rankbook", memory: bool = True) -> None:
+    mine = measured[ours]
+    for peer, theirs in measured.items():
+        if peer == ours:
+            continue
+        time_ratio = statistics.median(mine[0]) / statistics.median(theirs[0])
+        spread = (min(mine[0]) / max(theirs[0]), max(mine[0]) / min(theirs[0]))
+        text = (f"  rankbook / {peer}: time {time_ratio:.2f}x (spread {spread[0]:.2f}-"
+                f"{spread[1]:.2f})")
+        if memory and theirs[1]:
+            text += f", peak memory {max(mine[1]) / max(theirs[1]):.2f}x"
+        print(text)
+
+
+def dicts_workload(folder, rounds) -> dict:
+    qrels, run = generate("1M", folder)
+    print(f"\ndicts: evaluate() on dicts vs pytrec_eval.RelevanceEvaluator, 1,000,000 entries; "
+          f"load average before {load()}")
+    measured = {"rankbook": ([], []), "pytrec_eval": ([], [])}
+    for _ in range(rounds):
+        for tool in measured:
+            _, _, out = run_measured([sys.executable, "-c", DICTS, tool, str(qrels), str(run),
+                                      ",".join(DEFAULT_MEASURES)])
+            measured[tool][0].append(float(out.split()[-1]))
+    for tool, (walls, _) in measured.items():
+        print(summary(tool, walls, [], 1_000_000))
+    print(f"  load average after {load()}")
+    return measured
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1_000_000, 5_000_000])
+    parser.add_argument("--workloads", nargs="+", default=[*WORKLOADS, "dicts"],
+                        choices=[*WORKLOADS, "dicts"])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--trec-eval-src", default=None,
+                        help="trec_eval 9.0.8 sources (default: shared/tools/trec_eval/9.0.8 "
+                             "beside the repository)")
     args = parser.parse_args()
     python = sys.executable
-    tools = {
-        "rankbook": lambda q, r: [python, "-m", "rankbook", "eval", str(q), str(r)],
-        "pytrec_eval": lambda q, r: [python, "-c", PYTREC_EVAL, str(q), str(r)],
-    }
-    try:
-        import ranx  # noqa: F401
-
-        tools["ranx"] = lambda q, r: [python, "-c", RANX, str(q), str(r)]
-    except ImportError:
-        print("ranx is not installed: skipped.")
-    with tempfile.TemporaryDirectory() as folder:
-        results = {}
-        for n_lines in args.sizes:
-            started = time.perf_counter()
-            qrels, run = generate(Path(folder), n_lines)
-            print(f"\n{n_lines:,} run lines ({n_lines // DOCS_PER_TOPIC:,} topics, "
-                  f"{run.stat().st_size / 2**20:.0f} MiB), generated in "
-                  f"{time.perf_counter() - started:.0f} s")
-            runs = {tool: [] for tool in tools}
-            for round_number in range(args.rounds):
-                for tool, command in tools.items():  # interleaved: A B A B ...
-                    runs[tool].append(timed(command(qrels, run)))
-            for tool, measured in runs.items():
-                wall = statistics.median(w for w, _ in measured)
-                memory = max(m for _, m in measured)
-                results[tool, n_lines] = (wall, memory)
-                print(f"  {tool:<12} {wall:7.2f} s (median of {len(measured)})  "
-                      f"{memory:7.0f} MiB peak   {n_lines / wall / 1e6:.2f} M lines/s")
-            ours = results["rankbook", n_lines]
-            theirs = results["pytrec_eval", n_lines]
-            print(f"  pytrec_eval / rankbook: time {theirs[0] / ours[0]:.2f}x, "
-                  f"peak memory {theirs[1] / ours[1]:.2f}x")
-        if len(args.sizes) > 1:
-            small, large = min(args.sizes), max(args.sizes)
-            growth = results["rankbook", large][0] / results["rankbook", small][0]
-            print(f"\nrankbook time growth {small:,} -> {large:,} lines: {growth:.2f}x "
-                  f"for {large / small:.0f}x the lines")
+    measures = ",".join(DEFAULT_MEASURES)
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load()}; "
+          f"memory measured with {'/usr/bin/time' if Path('/usr/bin/time').exists() else 'a launcher (floor ~10 MiB)'}")
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        tools = {
+            "rankbook": lambda q, r: [python, "-m", "rankbook", "eval", str(q), str(r)],
+            "pytrec_eval": lambda q, r: [python, "-c", PYTREC_EVAL, str(q), str(r), measures],
+        }
+        sources = find_trec_eval_sources(args.trec_eval_src)
+        if sources is None:
+            print("trec_eval 9.0.8 sources not found (shared/tools/trec_eval/9.0.8 beside the "
+                  "repository, or --trec-eval-src): trec_eval left out.")
+        else:
+            binary = build_trec_eval(sources, folder)
+            print(f"trec_eval 9.0.8 built with -O2 from {sources} into a temporary folder")
+            tools["trec_eval"] = lambda q, r: [str(binary), str(q), str(r)]
+        for name in args.workloads:
+            if name == "dicts":
+                ratios(dicts_workload(folder, args.rounds), memory=False)
+            else:
+                ratios(file_workload(name, folder, tools, args.rounds))
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ _LAZY = {
     "io": ("rankbook.io", None),
     "evaluation": ("rankbook.evaluation", None),
     "aggregate": ("rankbook.aggregate", None),
+    "stats": ("rankbook.stats", None),
     "fuse": ("rankbook.fusion", "fuse"),
     "explain_aggregation": ("rankbook.aggregate.explain", "explain_aggregation"),
 }

@@ -21,9 +21,20 @@ from rankbook.cli import fuse as _fuse
 SUBCOMMANDS = (_explain, _eval, _exercises, _fuse, _explain_fusion)
 
 
+class _UsageError(Exception):
+    """A mistake on the command line (argparse's error), printed as one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line on stderr (not the usage block) and status 2."""
+
+    def error(self, message: str):
+        raise _UsageError(f"{self.prog}: error: {message}; see {self.prog} --help")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``rankbook`` command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rankbook",
         description="Ranking-evaluation metrics as plain, documented reference implementations.",
     )
@@ -36,7 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the ``rankbook`` command; return its exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except _UsageError as error:
+        print(error, file=sys.stderr)
+        return 2
     try:
         args.run(args)
     except RankbookError as error:

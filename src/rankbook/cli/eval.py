@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rankbook.cli._tables import decimals, latex_table
 
 FORMATS = ("trec", "table", "csv", "json", "markdown", "latex")
 TREC_EVAL_VERSIONS = ("9", "10")
@@ -75,7 +76,7 @@ def _arguments(parser) -> None:
                              "table: aligned columns; csv, json, markdown, latex: one row per "
                              "topic and one column per measure [default: trec], e.g. "
                              "--format table")
-    parser.add_argument("--decimals", type=int, default=4, metavar="N",
+    parser.add_argument("--decimals", type=decimals, default=4, metavar="N",
                         help="decimals in the table, markdown and latex formats [default: 4], "
                              "e.g. --decimals 6")
 
@@ -113,7 +114,7 @@ def run(args) -> None:
     elif args.format == "json":
         sys.stdout.write(table.to_json(orient="index", double_precision=15, indent=2) + "\n")
     elif args.format == "latex":
-        sys.stdout.write(table.to_latex(float_format=f"%.{args.decimals}f"))
+        sys.stdout.write(latex_table(table, args.decimals))
     elif args.format == "markdown":
         sys.stdout.write(_markdown(table, args.decimals))
     else:

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from rankbook._errors import RankbookError
+from rankbook.cli._tables import decimals
 from rankbook.metrics.average_precision import AP_DENOMINATORS
 from rankbook.metrics.dcg import DISCOUNTS, GAINS
 
@@ -66,7 +67,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--nonrelevant", type=int, default=None, metavar="N",
                         help="number of non-relevant documents of the query, for FPR "
                              "[default: those in the list]")
-    parser.add_argument("--decimals", type=int, default=4, metavar="N",
+    parser.add_argument("--decimals", type=decimals, default=4, metavar="N",
                         help="decimals to print [default: 4]")
     parser.add_argument("--markdown", action="store_true",
                         help="print Markdown (a table and LaTeX formulas) instead of plain text")

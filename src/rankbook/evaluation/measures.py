@@ -195,9 +195,8 @@ def _with_parameters(metric: Metric, joiner: str, rest: str, text: str) -> list[
     if not rest:
         example = f"{metric.trec_name}.{','.join(map(str, param.defaults[:2]))}"
         raise InvalidValueError(
-            f"measure {text!r} has nothing after the '{joiner}'; write the "
-            f"parameter{'s' if joiner == '.' else ''} (e.g. {example}) or {metric.trec_name} "
-            "alone for trec_eval's defaults.")
+            f"measure {text!r} has no parameter after the '{joiner}'; write e.g. {example}, "
+            f"or {metric.trec_name} for trec_eval's default parameters.")
     if not param.cutoffs:
         if joiner != ".":
             raise InvalidValueError(

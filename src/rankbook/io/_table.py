@@ -1,89 +1,45 @@
-"""Read a text table fast, keeping the line number of every record.
+r"""Read a text table, keeping every line's number and every id byte for byte.
 
-trec_eval's files are whitespace-separated; FLAGR's are comma-separated. Both
-are read here in chunks of a few megabytes: numpy counts the fields of every
-line at once (so a malformed line is found with its number, without a Python
-loop per line), then the chunk is split in one call and the wanted columns are
-sliced out. Nothing here knows what the columns mean; :mod:`rankbook.io.trec`
-and :mod:`rankbook.io.flagr` do.
+Two layouts, one set of rules about bytes (the readers' contract, tested by
+``tests/io/test_fuzz_readers.py`` against an independent parser):
+
+- **Lines** end at LF. A CR is allowed only at the end of a line (CRLF, or trailing
+  white space); a CR with more text after it on the same line is refused, naming the
+  line (a file with CR-only line ends, which trec_eval reads as one line, is refused
+  rather than half-read). A UTF-8 byte-order mark at the very start is skipped. A line
+  of ASCII white space only is blank and skipped.
+- **Bytes**: the file must be UTF-8; a NUL byte is refused (C programs such as
+  trec_eval end a string at NUL, so no reading of such an id agrees with them; a
+  UTF-16 file, full of NULs, gets this message).
+- **TREC** (:func:`read_trec_columns`): fields are separated by runs of ASCII white
+  space: space, tab, vertical tab, form feed (and CR, at a line's end): the bytes of
+  C's ``isspace`` that trec_eval splits on, LF aside. Every other byte, including
+  non-ASCII white space (U+00A0, U+3000) and the separators 0x1C-0x1F, belongs to a field.
+- **CSV** (:func:`read_csv_columns`, FLAGR): fields are separated by commas; ASCII
+  white space (space, tab, VT, FF, CR) around a field is not part of it, everything else
+  is; an empty field is refused.
+
+Numbers follow :mod:`rankbook.io._numbers` (C's ``strtod`` in ASCII, whole field).
 """
 
 from __future__ import annotations
 
-import gzip
-import os
-import re
-import sys
-import time
-from pathlib import Path
+from dataclasses import dataclass
 
 import numpy as np
 
 from rankbook._errors import InputFileError
+from rankbook.io._numbers import gather, number_fields
+from rankbook.io._source import Progress, chunks, open_binary, path_text, total_size
 
-CHUNK_BYTES = 16 * 1024 * 1024
-BOM = b"\xef\xbb\xbf"
-# The bytes trec_eval (C isspace) and bytes.split() treat as whitespace:
-# 9-13 (\t \n \v \f \r) and 32 (space); see _is_space.
-# Characters str.split() splits on but bytes.split() does not: their presence
-# sends a chunk down the slower, exact path.
-_UNICODE_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
-PROGRESS_AFTER_SECONDS = 2.0
-
-
-def open_binary(path):
-    """Open ``path`` for reading bytes, decompressing gzip when it ends in ``.gz``."""
-    path = Path(path)
-    if not path.exists():
-        raise InputFileError(
-            "no such file; check the path (relative paths start from the current folder "
-            f"{os.getcwd()}).", str(path))
-    if path.is_dir():
-        raise InputFileError("this is a folder, not a file; give the path of the file inside it.",
-                             str(path))
-    try:
-        if path.suffix == ".gz":
-            return gzip.open(path, "rb")
-        return open(path, "rb")
-    except OSError as error:
-        raise InputFileError(f"the file cannot be opened ({error.strerror}); check the path and its "
-                             "permissions.", str(path)) from None
-
-
-def _read(handle, path: str, size: int = CHUNK_BYTES) -> bytes:
-    try:
-        return handle.read(size)
-    except (OSError, EOFError) as error:
-        raise InputFileError(
-            f"the file could not be read as gzip ({error}); a file whose name ends in .gz must be "
-            "gzip-compressed. Rename it or compress it with gzip.", path) from None
-
-
-def _chunks(handle, path: str, size: int = CHUNK_BYTES):
-    """Yield pieces of the file that end at a line break (the last may not)."""
-    carry = b""
-    first = True
-    while True:
-        block = _read(handle, path, size)
-        if not block:
-            if carry:
-                yield carry
-            return
-        if first:
-            first = False
-            if block.startswith(BOM):
-                block = block[len(BOM):]
-        block = carry + block
-        cut = block.rfind(b"\n")
-        if cut < 0:
-            carry = block
-            continue
-        carry = block[cut + 1:]
-        yield block[:cut + 1]
+TREC_CHUNK_BYTES = 2 * 1024 * 1024  # small chunks keep the per-chunk temporaries small
+CSV_CHUNK_BYTES = 16 * 1024 * 1024
+ASCII_BLANKS = " \t\v\f\r"  # white space around a CSV field (LF ends the line)
+MIN_ID_BUDGET = 256 * 2**20  # see _check_id_memory
 
 
 def _is_space(a: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
-    """Whether each byte of ``a`` (uint8) is whitespace: 32, or 9 to 13.
+    """Whether each byte of ``a`` (uint8) is ASCII white space: 32, or 9 to 13.
 
     Two comparisons instead of a 256-entry lookup table: numpy's fancy indexing
     (``table[a]``) is about 10x slower than these element-wise operations. ``a - 9``
@@ -94,195 +50,75 @@ def _is_space(a: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
-def _fields_per_line(chunk: bytes, sep: bytes | None) -> np.ndarray:
-    """Number of fields on each line of ``chunk`` (0 for a blank line)."""
-    a = np.frombuffer(chunk, dtype=np.uint8)
-    if a.size == 0:
-        return np.zeros(0, dtype=np.int32)
-    ends = np.flatnonzero(a == 10)
-    if a[-1] != 10:
-        ends = np.append(ends, a.size - 1)
-    firsts = np.r_[0, ends[:-1] + 1]
-    space = _is_space(a)
-    # A field starts where a non-space byte follows a space (or the chunk's start).
-    starts = ~space
-    starts[1:] &= space[:-1]
-    n_words = np.add.reduceat(starts.view(np.int8), firsts, dtype=np.int32)
-    if sep is None:
-        return n_words
-    n_separators = np.add.reduceat((a == sep[0]).view(np.int8), firsts, dtype=np.int32)
-    return np.where(n_words > 0, n_separators + 1, 0)
-
-
-def _line_text(chunk: bytes, index: int) -> str:
+def line_text(chunk: bytes, index: int) -> str:
+    """Line ``index`` (0-based) of ``chunk``, shortened, for a message."""
     line = chunk.split(b"\n")[index].rstrip(b"\r")
     text = line.decode("utf-8", errors="replace")
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _decode(chunk: bytes, path: str, first_line: int) -> str | None:
-    """The chunk as text when ``str.split`` splits it exactly as trec_eval would, else None."""
-    try:
-        text = chunk.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = first_line + chunk.count(b"\n", 0, error.start)
+def check_bytes(a: np.ndarray, chunk: bytes, path: str, first_line: int) -> None:
+    """Refuse invalid UTF-8, a NUL byte, or a CR followed by text on its line."""
+    def line_of(position: int) -> int:
+        return first_line + chunk.count(b"\n", 0, position)
+
+    if a.size and a.max() >= 0x80:
+        try:
+            chunk.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InputFileError(
+                f"the file is not valid UTF-8 text (byte {chunk[error.start]:#04x}); save the "
+                "file as UTF-8 (or plain ASCII).", path, [line_of(error.start)]) from None
+    nul = np.flatnonzero(a == 0)
+    if nul.size:
         raise InputFileError(
-            f"the file is not valid UTF-8 text (byte {chunk[error.start]:#04x}); save the file as "
-            "UTF-8 (or plain ASCII).", path, [line]) from None
-    if _UNICODE_SPACE.search(text):
-        return None
-    return text
-
-
-def _split(chunk: bytes, text: str | None, sep: bytes | None) -> list[str]:
-    if sep is None:
-        if text is not None:
-            return text.split()
-        return [token.decode("utf-8") for token in chunk.split()]
-    if text is None:
-        text = chunk.decode("utf-8")
-    lines = [line for line in text.replace("\r", "").split("\n") if line.strip()]
-    return [field.strip() for field in sep.decode().join(lines).split(sep.decode())]
-
-
-def read_columns(path, *, columns: int, extra_ok: bool, sep: bytes | None, what: str,
-                 layout: str, progress: bool = False, keep: tuple[int, ...] | None = None):
-    """Read the first ``columns`` fields of every non-blank line of a text table.
-
-    Parameters
-    ----------
-    path : str or Path
-        The file; ``.gz`` files are decompressed.
-    columns : int
-        The number of fields a line must have.
-    extra_ok : bool
-        Whether a line may have more fields (they are ignored, as trec_eval does).
-    sep : bytes or None
-        ``b","`` for CSV, None for any run of whitespace.
-    what : str
-        What the file should be ("TREC run"), for messages.
-    layout : str
-        The expected layout (``"qid Q0 docid rank score tag"``), for messages.
-    progress : bool
-        Print progress on stderr when reading takes more than a couple of seconds.
-    keep : tuple of int, optional
-        The columns to return (default: all); the others are checked for
-        count only and dropped at once, which saves memory on large files.
-
-    Returns
-    -------
-    fields : list of list of str
-        One list per column (an empty list for a column not kept).
-    lines : numpy.ndarray of int64
-        The 1-based line number of each record.
-    """
-    path_text = str(path)
-    fields: list[list[str]] = [[] for _ in range(columns)]
-    keep = tuple(range(columns)) if keep is None else keep
-    line_numbers = []
-    first_line = 1
-    started = time.monotonic()
-    done = 0
-    shown = False
-    with open_binary(path) as handle:
-        total = _size(path)
-        for chunk in _chunks(handle, path_text):
-            done += len(chunk)
-            counts = _fields_per_line(chunk, sep)
-            present = np.flatnonzero(counts)
-            counts = counts[present]
-            bad = counts < columns if extra_ok else counts != columns
-            if bad.any():
-                where = present[bad]
-                n_fields = int(counts[bad][0])
-                wanted = f"at least {columns}" if extra_ok else f"{columns}"
-                raise InputFileError(
-                    f"a {what} line has {wanted} fields ({layout}), but this one has "
-                    f"{n_fields}: {_line_text(chunk, int(where[0]))!r}. Fix or delete the "
-                    f"line{'s' if where.size > 1 else ''}; "
-                    + ("fields are separated by commas." if sep else
-                       "fields are separated by spaces or tabs and ids cannot contain spaces."),
-                    path_text, (where + first_line).tolist())
-            text = _decode(chunk, path_text, first_line)
-            tokens = _split(chunk, text, sep)
-            if counts.size and (counts == columns).all():
-                for j in keep:
-                    fields[j].extend(tokens[j::columns])
-            elif counts.size:
-                offsets = np.concatenate(([0], np.cumsum(counts)[:-1]))
-                for j in keep:
-                    fields[j].extend(tokens[i] for i in (offsets + j).tolist())
-            del tokens
-            line_numbers.append(present + first_line)
-            first_line += chunk.count(b"\n")
-            if progress and time.monotonic() - started > PROGRESS_AFTER_SECONDS:
-                shown = True
-                share = f" ({100 * done / total:.0f}%)" if total else ""
-                print(f"\rreading {path_text}: {len(fields[keep[0]]):,} lines{share}",
-                      end="", file=sys.stderr, flush=True)
-    if shown:
-        print(file=sys.stderr)
-    lines = np.concatenate(line_numbers) if line_numbers else np.zeros(0, dtype=np.int64)
-    if lines.size == 0:
+            "the line holds a NUL byte (\\0), which no id or number may contain (C programs "
+            "such as trec_eval cut a string at NUL); the file may be binary, or UTF-16: save "
+            "it as UTF-8 text.", path, sorted({line_of(int(p)) for p in nul[:5].tolist()}))
+    bad_cr = _cr_inside_lines(a)
+    if bad_cr.size:
         raise InputFileError(
-            f"the file is empty (no non-blank lines); a {what} has one line per record: {layout}. "
-            "Check that the right file was given and that it was fully written.", path_text)
-    return fields, lines
+            "the line holds a carriage return (CR, \\r) followed by more text: the file seems "
+            "to end its lines with CR alone (old Mac style), which trec_eval reads as one long "
+            "line. Convert the line ends to LF (e.g. tr '\\r' '\\n' < old > new) or CRLF.",
+            path, sorted({line_of(int(p)) for p in bad_cr[:5].tolist()}))
 
 
-def _size(path) -> int:
-    path = Path(path)
-    return 0 if path.suffix == ".gz" else path.stat().st_size
-
-
-def to_numbers(values: list[str], lines: np.ndarray, path: str, column: str,
-               fix: str) -> np.ndarray:
-    """Parse a column of numbers, refusing text, NaN and infinities with their line numbers."""
-    try:
-        numbers = np.fromiter(map(float, values), dtype=np.float64, count=len(values))
-    except ValueError:
-        bad = [i for i, value in enumerate(values) if not _is_float(value)]
-        raise InputFileError(
-            f"the {column} {values[bad[0]]!r} is not a number; {fix}", path,
-            lines[bad].tolist()) from None
-    finite = np.isfinite(numbers)
-    if not finite.all():
-        bad = np.flatnonzero(~finite)
-        raise InputFileError(
-            f"the {column} is {values[bad[0]]!r}, but a {column} must be a finite number; {fix}",
-            path, lines[bad].tolist())
-    return numbers
-
-
-def _is_float(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
+def _cr_inside_lines(a: np.ndarray) -> np.ndarray:
+    """Positions of CRs with a byte other than white space between them and the line's end."""
+    cr = np.flatnonzero(a == 13)
+    if cr.size == 0:
+        return cr
+    nxt = np.append(a, np.uint8(10))[cr + 1]
+    cr = cr[nxt != 10]  # CRLF, the usual case, is fine at once
+    if cr.size == 0:
+        return cr
+    # The first byte after the CR that is not (non-LF) white space must be LF or the end.
+    content = np.flatnonzero(~_is_space(a) | (a == 10))
+    after = np.searchsorted(content, cr)
+    inside = after < content.size
+    inside[inside] = a[content[after[inside]]] != 10
+    return cr[inside]
 
 
 # --- TREC files (whitespace-separated) as numpy arrays --------------------------------------
 #
-# The reader below never makes a Python object per line: each chunk is tokenised with
-# numpy (where every field starts and ends), the wanted columns are copied out as
-# fixed-width byte strings (numpy ``S`` dtype, as wide as the longest id: nothing is
-# truncated, and ``S`` arrays compare and sort byte by byte, like C's strcmp), and the
-# numeric column is parsed with one ``astype(float64)`` call (the same grammar as
-# Python's ``float``). On any failure a slow, exact look at the chunk builds the message.
-
-TREC_CHUNK_BYTES = 2 * 1024 * 1024  # small chunks keep the per-chunk temporaries small
+# No Python object per line: each chunk is tokenised with numpy (where every field starts
+# and ends), the id columns are copied out as fixed-width byte strings (numpy ``S``
+# arrays, as wide as the longest id: nothing is truncated, they compare and sort byte by
+# byte like C's strcmp, and NUL, which S arrays would drop at an id's end, is refused
+# above), and the number column is parsed by rankbook.io._numbers.
 
 
 def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: str,
                       ids: tuple[int, ...], number: int, number_name: str, fix: str,
-                      progress: bool = False):
-    """Read a whitespace-separated TREC file into numpy arrays.
+                      progress: bool = False, name_column: int | None = None):
+    """Read a whitespace-separated TREC file into numpy arrays, in one pass.
 
     Parameters
     ----------
-    path : str or Path
-        The file; ``.gz`` files are decompressed.
+    path : str, bytes or os.PathLike
+        The file; gzip data is decompressed. A FIFO or pipe is read once.
     columns : int
         The number of fields a line must have (at least, when ``extra_ok``).
     extra_ok : bool
@@ -297,64 +133,131 @@ def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: 
         The number column's name ("score") and how to fix a bad value, for messages.
     progress : bool
         Report progress on stderr when reading takes more than a couple of seconds.
+    name_column : int, optional
+        A column whose value on the first record is returned as text (the run's tag).
 
     Returns
     -------
-    id_columns : list of numpy.ndarray of bytes
-        One ``S`` array per entry of ``ids``.
-    numbers : numpy.ndarray of float64
-    lines : numpy.ndarray of int
-        The 1-based line number of each record.
+    id_columns, numbers, lines, name : list of numpy.ndarray, numpy.ndarray, numpy.ndarray, str
+        One ``S`` array per entry of ``ids``; the numbers (float64); the 1-based line number
+        of each record; the ``name_column`` field of the first record (None if not asked).
     """
-    path_text = str(path)
+    spec = _Spec(path_text(path), columns, extra_ok, what, layout, ids, number, number_name,
+                 fix, name_column)
     pieces: list[list[np.ndarray]] = [[] for _ in range(len(ids) + 2)]
-    n_records = 0
-    first_line = 1
-    report = _Progress(path_text, progress)
+    widest = [(0, 0)] * len(ids)  # (width, line) of each id column's longest id
+    n_records = done = 0
+    first_line, first_name = 1, None
     with open_binary(path) as handle:
-        total = _size(path)
-        done = 0
-        for chunk in _chunks(handle, path_text, TREC_CHUNK_BYTES):
+        report = Progress(spec.path, progress, total_size(handle))
+        for chunk in chunks(handle, spec.path, TREC_CHUNK_BYTES):
             done += len(chunk)
-            a = np.frombuffer(chunk, dtype=np.uint8)
-            if a.size and a.max() >= 0x80:
-                _check_utf8(chunk, path_text, first_line)
-            starts, ends, first_field, counts, n_newlines = _tokenise(a)
-            present = np.flatnonzero(counts)
-            bad = counts[present] < columns if extra_ok else counts[present] != columns
-            if bad.any():
-                _raise_field_count(chunk, present[bad], counts[present][bad], first_line,
-                                   columns, extra_ok, what, layout, path_text)
-            first = first_field[present]
-            for slot, column in enumerate(ids):
-                pieces[slot].append(_fixed_width(a, starts[first + column], ends[first + column]))
-            text = _fixed_width(a, starts[first + number], ends[first + number])
-            lines = present + first_line
-            pieces[-2].append(_parse_numbers(text, lines, path_text, number_name, fix))
-            pieces[-1].append(lines.astype(np.int32 if lines.size == 0 or lines[-1] < 2**31
-                                           else np.int64))
-            n_records += present.size
-            first_line += n_newlines  # (= chunk.count(b"\n"), already counted by _tokenise)
-            report.update(n_records, done, total)
+            read, n_newlines, name = _read_chunk(chunk, first_line, spec, widest)
+            for slot, piece in enumerate(read):
+                pieces[slot].append(piece)
+            first_name = name if first_name is None else first_name
+            n_records += read[-1].size
+            first_line += n_newlines
+            report.update(n_records, done)
     report.finish(n_records)
     if n_records == 0:
         raise InputFileError(
             f"the file is empty (no non-blank lines); a {what} has one line per record: {layout}. "
-            "Check that the right file was given and that it was fully written.", path_text)
-    # Concatenate one column at a time, freeing its pieces, so the peak stays near one copy.
+            "Check that the right file was given and that it was fully written.", spec.path)
+    for width, line in widest:
+        _check_total_id_memory(width, line, n_records, done, spec.path)
+    out = _concatenate(pieces)
+    return out[:-2], out[-2], out[-1], first_name
+
+
+def _concatenate(pieces: list[list[np.ndarray]]) -> list[np.ndarray]:
+    """Each column's pieces as one array, a column at a time (the peak stays near one copy)."""
     out = []
     for slot in range(len(pieces)):
         out.append(np.concatenate(pieces[slot]) if len(pieces[slot]) > 1 else pieces[slot][0])
         pieces[slot] = []
-    return out[:-2], out[-2], out[-1]
+    return out
+
+
+@dataclass
+class _Spec:
+    """What read_trec_columns was asked for (see its parameters)."""
+
+    path: str
+    columns: int
+    extra_ok: bool
+    what: str
+    layout: str
+    ids: tuple
+    number: int
+    number_name: str
+    fix: str
+    name_column: int | None
+
+
+def _read_chunk(chunk: bytes, first_line: int, spec: _Spec, widest: list):
+    """One chunk's id columns (``S`` arrays), numbers and line numbers; its line breaks; the name.
+
+    ``widest`` (each id column's longest id so far, with its line) is updated in place.
+    """
+    a = np.frombuffer(chunk, dtype=np.uint8)
+    check_bytes(a, chunk, spec.path, first_line)
+    starts, ends, first_field, counts, n_newlines = _tokenise(a)
+    present = np.flatnonzero(counts)
+    bad = counts[present] < spec.columns if spec.extra_ok else counts[present] != spec.columns
+    if bad.any():
+        _raise_field_count(chunk, present[bad], counts[present][bad], first_line, spec)
+    first = first_field[present]
+    lines = present + first_line
+    out = []
+    for slot, column in enumerate(spec.ids):
+        begin, end = starts[first + column], ends[first + column]
+        widest[slot] = _check_id_memory(begin, end, lines, len(chunk), widest[slot], spec.path)
+        matrix = gather(a, begin, end)
+        out.append(matrix.view(f"S{matrix.shape[1]}").ravel())
+    name = None
+    if spec.name_column is not None and present.size:
+        at = first[0] + spec.name_column
+        name = chunk[starts[at]:ends[at]].decode("utf-8")
+    out.append(number_fields(a, starts[first + spec.number], ends[first + spec.number], lines,
+                             spec.path, spec.number_name, spec.fix))
+    out.append(lines.astype(np.int32 if lines.size == 0 or lines[-1] < 2**31 else np.int64))
+    return out, n_newlines, name
+
+
+def _check_id_memory(begin, end, lines, chunk_bytes: int, widest: tuple, path: str) -> tuple:
+    """Refuse a chunk whose ids, stored at the longest one's width, would not fit in memory.
+
+    This version stores each id column as a fixed-width numpy ``S`` array, so one very
+    long id makes every row as wide. Rather than ask for gigabytes (a 1 MB id in a
+    1.6 MB run would need 18.6 GiB), the reader stops with a message; the
+    phase-2 id representation (rankbook.io._tokens) removes the limit.
+    """
+    if begin.size == 0:
+        return widest
+    lengths = end - begin
+    at = int(np.argmax(lengths))
+    width = int(lengths[at])
+    _check_total_id_memory(width, int(lines[at]), begin.size, chunk_bytes, path)
+    return max(widest, (width, int(lines[at])))
+
+
+def _check_total_id_memory(width: int, line: int, rows: int, file_bytes: int, path: str):
+    need = width * rows
+    if need > max(MIN_ID_BUDGET, 8 * file_bytes):
+        raise InputFileError(
+            f"the id on this line is {width:,} bytes long; rankbook stores every id of a column "
+            f"at the width of the longest, so {rows:,} rows would take {need / 2**30:.1f} GiB. "
+            "Ids are usually under 100 bytes: check that the file's columns are right, or "
+            "shorten the long ids.", path, [line])
 
 
 def _tokenise(a: np.ndarray):
     """Where every field of a chunk starts and ends, and which fields each line holds.
 
     Returns ``starts`` and ``ends`` (byte offsets; ``ends`` exclusive) of every field,
-    ``first_field`` (index into ``starts`` of each line's first field) and ``counts``
-    (fields per line; 0 for a blank line).
+    ``first_field`` (index into ``starts`` of each line's first field), ``counts``
+    (fields per line; 0 for a blank line) and the number of line breaks.
     """
     # Pad with a space on both sides; fields start where space -> non-space and end where
     # non-space -> space, so the changes alternate start, end, start, end, ...
@@ -390,87 +293,74 @@ def _first_fields(starts: np.ndarray, line_starts: np.ndarray) -> np.ndarray:
     return np.searchsorted(starts, line_starts)
 
 
-def _fixed_width(a: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """The bytes a[starts[i]:ends[i]] of each field as one ``S`` array (zero-padded)."""
-    lengths = ends - starts
-    width = max(int(lengths.max()), 1) if lengths.size else 1
-    out = np.zeros((starts.size, width), dtype=np.uint8)
-    if lengths.size and lengths.min() == width:  # every field as long as the longest
-        # Row i of the sliding-window view is a[i:i + width] (no copy); taking the rows
-        # at ``starts`` copies whole rows, several times faster than gathering byte by byte.
-        out[:] = np.lib.stride_tricks.sliding_window_view(a, width)[starts]
-    else:
-        for j in range(width):  # byte j of every field that long
-            rows = np.flatnonzero(lengths > j)
-            out[rows, j] = a[starts[rows] + j]
-    return out.view(f"S{width}").ravel()
-
-
-def _parse_numbers(text: np.ndarray, lines: np.ndarray, path: str, column: str,
-                   fix: str) -> np.ndarray:
-    """Parse an ``S`` array of numbers (Python's float grammar), refusing text, NaN and inf."""
-    try:
-        numbers = text.astype(np.float64)
-    except ValueError:
-        values = [value.decode("utf-8", errors="replace") for value in text.tolist()]
-        return to_numbers(values, lines, path, column, fix)  # raises with the bad lines
-    finite = np.isfinite(numbers)
-    if not finite.all():
-        bad = np.flatnonzero(~finite)
-        raise InputFileError(
-            f"the {column} is {text[bad[0]].decode('utf-8', errors='replace')!r}, but a {column} "
-            f"must be a finite number; {fix}", path, lines[bad].tolist())
-    return numbers
-
-
-def _check_utf8(chunk: bytes, path: str, first_line: int) -> None:
-    try:
-        chunk.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = first_line + chunk.count(b"\n", 0, error.start)
-        raise InputFileError(
-            f"the file is not valid UTF-8 text (byte {chunk[error.start]:#04x}); save the file as "
-            "UTF-8 (or plain ASCII).", path, [line]) from None
-
-
 def _raise_field_count(chunk: bytes, where: np.ndarray, counts: np.ndarray, first_line: int,
-                       columns: int, extra_ok: bool, what: str, layout: str, path: str):
-    wanted = f"at least {columns}" if extra_ok else f"{columns}"
+                       spec: _Spec):
+    wanted = f"at least {spec.columns}" if spec.extra_ok else f"{spec.columns}"
     raise InputFileError(
-        f"a {what} line has {wanted} fields ({layout}), but this one has "
-        f"{int(counts[0])}: {_line_text(chunk, int(where[0]))!r}. Fix or delete the "
+        f"a {spec.what} line has {wanted} fields ({spec.layout}), but this one has "
+        f"{int(counts[0])}: {line_text(chunk, int(where[0]))!r}. Fix or delete the "
         f"line{'s' if where.size > 1 else ''}; "
         "fields are separated by spaces or tabs and ids cannot contain spaces.",
-        path, (where + first_line).tolist())
+        spec.path, (where + first_line).tolist())
 
 
-class _Progress:
-    """Progress of a long read on stderr: live (\\r) on a terminal, else one final line.
+# --- CSV files (FLAGR) as lists of str ------------------------------------------------------
 
-    Nothing is printed unless reading has taken more than PROGRESS_AFTER_SECONDS, so
-    small files (and the tests' stderr) stay quiet.
+def read_csv_columns(path, *, columns: tuple[int, ...], what: str, layout: str):
+    """Read a comma-separated file: the first non-blank line's field count decides the layout.
+
+    Parameters
+    ----------
+    path : str, bytes or os.PathLike
+        The file (gzip data is decompressed); read once.
+    columns : tuple of int
+        The allowed numbers of fields (FLAGR lists: 5 or 6); every line must have as
+        many as the first non-blank one.
+    what, layout : str
+        What the file should be and its layout, for messages.
+
+    Returns
+    -------
+    fields : list of list of str
+        One list per column.
+    lines : numpy.ndarray of int64
+        The 1-based line number of each record.
     """
+    name = path_text(path)
+    rows: list[list[str]] = []
+    numbers: list[int] = []
+    first_line = 1
+    with open_binary(path) as handle:
+        for chunk in chunks(handle, name, CSV_CHUNK_BYTES):
+            check_bytes(np.frombuffer(chunk, dtype=np.uint8), chunk, name, first_line)
+            for index, line in enumerate(chunk.decode("utf-8").split("\n")):
+                if line.strip(ASCII_BLANKS):
+                    rows.append([field.strip(ASCII_BLANKS) for field in line.split(",")])
+                    numbers.append(first_line + index)
+            first_line += chunk.count(b"\n")
+    lines = np.array(numbers, dtype=np.int64)
+    if not rows:
+        raise InputFileError(
+            f"the file is empty (no non-blank lines); a {what} has one line per record: {layout}. "
+            "Check that the right file was given and that it was fully written.", name)
+    _check_csv_rows(rows, lines, columns, what, layout, name)
+    return [list(column) for column in zip(*rows)], lines
 
-    def __init__(self, path: str, enabled: bool):
-        self.path = path
-        self.enabled = enabled
-        self.started = time.monotonic()
-        self.live = enabled and sys.stderr.isatty()
-        self.shown = False
 
-    def update(self, records: int, done: int, total: int) -> None:
-        if not self.live or time.monotonic() - self.started < PROGRESS_AFTER_SECONDS:
-            return
-        share = f" ({100 * done / total:.0f}%)" if total else ""
-        print(f"\rreading {self.path}: {records / 1e6:.1f}M lines{share} ...", end="",
-              file=sys.stderr, flush=True)
-        self.shown = True
-
-    def finish(self, records: int) -> None:
-        seconds = time.monotonic() - self.started
-        if not self.enabled or seconds < PROGRESS_AFTER_SECONDS:
-            if self.shown:
-                print(file=sys.stderr)
-            return
-        print(f"\rread {self.path}: {records:,} lines in {seconds:.1f} s", file=sys.stderr,
-              flush=True)
+def _check_csv_rows(rows, lines, columns: tuple[int, ...], what, layout, path) -> None:
+    count = len(rows[0])
+    wanted = count if count in columns else columns[0]
+    bad = [i for i, row in enumerate(rows) if len(row) != wanted]
+    if bad:
+        allowed = str(wanted) if count in columns else " or ".join(map(str, columns))
+        raise InputFileError(
+            f"a {what} line has {allowed} fields ({layout}), but this one has "
+            f"{len(rows[bad[0]])}: {','.join(rows[bad[0]])[:120]!r}. Fix or delete the "
+            f"line{'s' if len(bad) > 1 else ''}; fields are separated by commas.", path,
+            lines[bad].tolist())
+    empty = [i for i, row in enumerate(rows) if "" in row]
+    if empty:
+        row = rows[empty[0]]
+        raise InputFileError(
+            f"field {row.index('') + 1} of this {what} line is empty: {','.join(row)[:120]!r}; "
+            f"every field needs a value ({layout}).", path, lines[empty].tolist())

@@ -23,8 +23,6 @@ number, or a document listed twice for one topic, raises an error naming where.
 
 from __future__ import annotations
 
-import math
-import numbers
 import os
 from collections.abc import Mapping
 
@@ -32,8 +30,10 @@ import numpy as np
 
 from rankbook._errors import InputFileError, InvalidTypeError, InvalidValueError
 from rankbook.io import arrays
+from rankbook.io._memory import id_text, id_texts, value_array
+from rankbook.io._source import path_text
 from rankbook.io.frames import make_qrels, make_run
-from rankbook.io.trec import read_qrels, read_qrels_arrays, read_run, read_run_arrays, first_tag
+from rankbook.io.trec import read_qrels, read_qrels_arrays, read_run, read_run_arrays
 
 QUERY_NAMES = ("query", "qid", "query_id", "topic")
 DOC_NAMES = ("doc", "docid", "doc_id", "docno", "item")
@@ -122,9 +122,9 @@ def as_judgments(qrels, *, progress: bool = False) -> arrays.Judgments:
     if _kind(qrels, "qrels") == "path":
         query, doc, grade, lines = read_qrels_arrays(qrels, progress=progress)
         if not arrays.has_duplicate_pairs(query, doc):
-            return arrays.Judgments(query, doc, grade, str(qrels))
+            return arrays.Judgments(query, doc, grade, path_text(qrels))
         frame = make_qrels(arrays.text_ids(query), arrays.text_ids(doc), grade, lines,
-                           str(qrels))
+                           path_text(qrels))
         return arrays.judgments_from_frame(frame)
     return arrays.judgments_from_frame(as_qrels(qrels))
 
@@ -137,8 +137,8 @@ def as_ranking(run, *, progress: bool = False) -> arrays.Ranking:
     :func:`refuse_duplicates`.
     """
     if _kind(run, "run") == "path":
-        query, doc, score, lines = read_run_arrays(run, progress=progress)
-        return arrays.Ranking(query, doc, score, lines, str(run), first_tag(run))
+        query, doc, score, lines, name = read_run_arrays(run, progress=progress)
+        return arrays.Ranking(query, doc, score, lines, path_text(run), name)
     return arrays.ranking_from_frame(as_run(run))
 
 
@@ -163,24 +163,28 @@ def _kind(value, what: str) -> str:
 
 
 def _from_dict(data: Mapping, name: str, value_name: str):
-    query, doc, value = [], [], []
+    """``{qid: {docid: value}}`` as three flat columns, every id and value checked."""
+    qids, docs, values, first = [], [], [], []
     for qid, documents in data.items():
         if not isinstance(documents, Mapping):
             raise InvalidTypeError(
                 f"{name}[{qid!r}] must be a dict {{docid: {value_name}}}, got "
                 f"{type(documents).__name__}; write {name} as {{qid: {{docid: {value_name}}}}}.")
-        for docid, number in documents.items():
-            if isinstance(number, bool) or not isinstance(number, numbers.Real):
-                raise InvalidTypeError(
-                    f"{name}[{qid!r}][{docid!r}] is {number!r}; a {value_name} must be a number.")
-            if not math.isfinite(number):
-                raise InvalidValueError(
-                    f"{name}[{qid!r}][{docid!r}] is {number}; a {value_name} must be a finite "
-                    f"number. Leave unjudged or unretrieved documents out of the dict.")
-            query.append(str(qid))
-            doc.append(str(docid))
-            value.append(float(number))
-    return query, doc, np.array(value, dtype=np.float64)
+        qids.append(id_text(qid, lambda qid=qid: f"the topic id {qid!r} of {name}"))
+        first.append(len(docs))
+        docs.extend(documents.keys())
+        values.extend(documents.values())
+    starts = np.array(first, dtype=np.int64)
+    keys = list(data.keys())
+
+    def where(i: int) -> str:
+        q = int(np.searchsorted(starts, i, side="right")) - 1
+        return f"{name}[{keys[q]!r}][{docs[i]!r}]"
+
+    doc = id_texts(docs, lambda i: f"the document id {docs[i]!r} in " + where(i))
+    value = value_array(values, where, value_name)
+    query = np.repeat(np.array(qids, dtype=object), np.diff(np.r_[starts, len(docs)])).tolist()
+    return query, doc, value
 
 
 def _pick(frame, names: tuple[str, ...], what: str, kind: str) -> str:
@@ -194,18 +198,25 @@ def _pick(frame, names: tuple[str, ...], what: str, kind: str) -> str:
 
 
 def _from_frame(frame, kind: str, value_names: tuple[str, ...]):
+    """A DataFrame's topic, document and value columns, every id and value checked."""
     query_column = _pick(frame, QUERY_NAMES, "topic", kind)
     doc_column = _pick(frame, DOC_NAMES, "document", kind)
     value_column = _pick(frame, value_names, value_names[0], kind)
     source = f"{kind} DataFrame (rows counted from 1)"
+    twice = sorted({str(c) for c in frame.columns[frame.columns.duplicated()]}
+                   & {str(query_column), str(doc_column), str(value_column)})
+    if twice:
+        raise InputFileError(
+            f"the {kind} DataFrame has several columns named {twice[0]!r}; keep one (e.g. "
+            "frame.loc[:, ~frame.columns.duplicated()]) or rename the others.", source)
     raw = frame[value_column].to_numpy()
     try:
         values = raw.astype(np.float64)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         bad = [i for i, v in enumerate(raw) if not _is_number(v)]
         raise InputFileError(
-            f"column {value_column!r} holds {raw[bad[0]]!r}, which is not a number; "
-            f"convert the column with pandas.to_numeric first.", source,
+            f"column {value_column!r} holds {raw[bad[0]]!r}, which is not a number (or not one "
+            f"a float can hold); convert the column with pandas.to_numeric first.", source,
             (np.array(bad) + 1).tolist()) from None
     finite = np.isfinite(values)
     if not finite.all():
@@ -214,14 +225,19 @@ def _from_frame(frame, kind: str, value_names: tuple[str, ...]):
             f"column {value_column!r} holds {values[bad[0]]}; a {value_column} must be a finite "
             "number. Drop the rows of unjudged or unretrieved documents instead.",
             source, (bad + 1).tolist())
-    query = [str(q) for q in frame[query_column].tolist()]
-    doc = [str(d) for d in frame[doc_column].tolist()]
-    return query, doc, values
+    ids = []
+    for column in (query_column, doc_column):
+        values_of = frame[column].tolist()
+        try:
+            ids.append(id_texts(values_of, lambda i, c=column: f"row {i + 1} of column {c!r}"))
+        except (InvalidTypeError, InvalidValueError) as error:
+            raise InputFileError(str(error), source, [error.index + 1]) from None
+    return ids[0], ids[1], values
 
 
 def _is_number(value) -> bool:
     try:
         float(value)
-    except (TypeError, ValueError):
+        return True
+    except (TypeError, ValueError, OverflowError):
         return False
-    return True

@@ -9,15 +9,33 @@ r"""FLAGR's CSV files: rank-aggregation input lists and their judgments.
 No header row, no quoting. A list file holds one ranked list per (query,
 voter) pair; `read_flagr_lists` returns one run per voter, so every voter
 can be evaluated like a TREC run.
+
+Fields are the text between commas, byte for byte, except that ASCII white space
+(space, tab, VT, FF, CR) around a field is dropped; FLAGR itself keeps it, so
+`V-0` and ` V-0` are one voter here and two in FLAGR (which would also fail to
+match ` a` with the qrels' `a`). Non-ASCII white space (U+00A0, U+3000) and the
+separators 0x1C-0x1F are part of the field. An empty field is refused. The first
+non-blank line decides between 5 and 6 columns (a line holding only a byte-order
+mark is blank). In a 5-column file the rank is the line's position in its (query,
+voter) list, wherever that list's lines are in the file; in a 6-column file it is a
+whole number from 0 to 2**31 - 1, written with digits (FLAGR reads it with C's
+``atoi``, which would read ``1.5`` as 1). Scores follow :mod:`rankbook.io._numbers`.
 """
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from rankbook._errors import InputFileError
-from rankbook.io._table import open_binary, read_columns, to_numbers
+from rankbook.io._numbers import number_list
+from rankbook.io._source import path_text
+from rankbook.io._table import read_csv_columns
 from rankbook.io.frames import make_qrels, make_run
+
+MAX_RANK = 2**31 - 1  # C's INT_MAX: FLAGR reads ranks into an int
+_RANK = re.compile(r"\+?[0-9]+(?:\.0*)?", re.ASCII)
 
 LISTS_LAYOUT = ("query,voter,item,score,label or query,voter,item,rank,score,label, "
                 "e.g. '1,V-0,Q1-E35,1.00000,SyntheticMOSO'")
@@ -59,22 +77,34 @@ def read_flagr_lists(path, *, label: str | None = None) -> dict:
     >>> list(runs), runs["V-0"].doc.tolist(), runs["V-0"]["rank"].tolist()
     (['V-0', 'V-1'], ['a', 'b'], [1, 2])
     """
-    columns = _columns_of_first_line(path)
-    if columns not in (5, 6):
-        columns = 5
-    fields, lines = read_columns(path, columns=columns, extra_ok=False, sep=b",",
-                                 what="FLAGR list", layout=LISTS_LAYOUT)
-    source = str(path)
-    if columns == 5:
+    fields, lines = read_csv_columns(path, columns=(5, 6), what="FLAGR list", layout=LISTS_LAYOUT)
+    source = path_text(path)
+    if len(fields) == 5:
         query, voter, item, score_text, labels = fields
         rank = None
     else:
         query, voter, item, rank_text, score_text, labels = fields
-        rank = to_numbers(rank_text, lines, source, "rank",
-                          "write the rank (the fourth of 6 fields) as a whole number such as 1.")
-    score = to_numbers(score_text, lines, source, "score",
-                       "write the score as a number such as 0.96667.")
-    labels = np.array(labels, dtype=object)
+        rank = _ranks(rank_text, lines, source)
+    score = number_list(score_text, lines, source, "score",
+                        "write the score as a number such as 0.96667.")
+    keep = _rows_of_label(np.array(labels, dtype=object), label, source)
+    query = np.array(query, dtype=object)[keep]
+    voter = np.array(voter, dtype=object)[keep]
+    item = np.array(item, dtype=object)[keep]
+    score, lines = score[keep], lines[keep]
+    rank = _positions(query, voter) if rank is None else rank[keep]
+    runs = {}
+    for name in dict.fromkeys(voter.tolist()):
+        rows = np.flatnonzero(voter == name)
+        run = make_run(query[rows].tolist(), item[rows].tolist(), score[rows], lines[rows],
+                       source, name=name)
+        run["rank"] = rank[rows]
+        runs[name] = run
+    return runs
+
+
+def _rows_of_label(labels: np.ndarray, label: str | None, source: str) -> np.ndarray:
+    """Which rows carry the chosen dataset label (the only one, when ``label`` is None)."""
     present = list(dict.fromkeys(labels.tolist()))
     if label is None and len(present) > 1:
         raise InputFileError(
@@ -84,26 +114,34 @@ def read_flagr_lists(path, *, label: str | None = None) -> dict:
     if chosen not in present:
         raise InputFileError(
             f"the file has no rows with label {label!r}; its labels are {', '.join(present[:5])}.", source)
-    keep = labels == chosen
-    query = np.array(query, dtype=object)[keep]
-    voter = np.array(voter, dtype=object)[keep]
-    item = np.array(item, dtype=object)[keep]
-    score, lines = score[keep], lines[keep]
-    if rank is None:
-        block_start = np.r_[True, (query[1:] != query[:-1]) | (voter[1:] != voter[:-1])]
-        first = np.flatnonzero(block_start)
-        block = np.cumsum(block_start) - 1
-        rank = np.arange(len(query)) - first[block] + 1
-    else:
-        rank = rank[keep]
-    runs = {}
-    for name in dict.fromkeys(voter.tolist()):
-        rows = np.flatnonzero(voter == name)
-        run = make_run(query[rows].tolist(), item[rows].tolist(), score[rows], lines[rows],
-                       source, name=name)
-        run["rank"] = rank[rows].astype(np.int64)
-        runs[name] = run
-    return runs
+    return labels == chosen
+
+
+def _positions(query: np.ndarray, voter: np.ndarray) -> np.ndarray:
+    """Each line's position (from 1) in its (query, voter) list, wherever its lines are."""
+    seen: dict = {}
+    rank = np.empty(len(query), dtype=np.int64)
+    for i, key in enumerate(zip(query.tolist(), voter.tolist())):
+        rank[i] = seen[key] = seen.get(key, 0) + 1
+    return rank
+
+
+def _ranks(values: list[str], lines: np.ndarray, source: str) -> np.ndarray:
+    """The rank column: whole numbers from 0 to 2**31 - 1, written with digits.
+
+    FLAGR reads a rank with C's ``atoi``, which stops at the first non-digit (``1.5``
+    is 1, ``1e3`` is 1), into a 32-bit int; so a rank is accepted only when atoi
+    reads it whole: digits, with at most a fraction of zeros (``7``, ``7.0``).
+    """
+    bad = [i for i, value in enumerate(values) if not _RANK.fullmatch(value)
+           or int(value.split(".")[0]) > MAX_RANK]
+    if bad:
+        raise InputFileError(
+            f"the rank {values[bad[0]]!r} is not a whole number from 0 to {MAX_RANK:,}; write "
+            "the rank (the fourth of 6 fields) as a whole number such as 1 (FLAGR reads ranks "
+            "with C's atoi, which would read '1.5' as 1 and '1e3' as 1).",
+            source, lines[bad].tolist())
+    return np.array([int(value.split(".")[0]) for value in values], dtype=np.int64)
 
 
 def read_flagr_qrels(path):
@@ -127,18 +165,8 @@ def read_flagr_qrels(path):
     >>> read_flagr_qrels(path).grade.tolist()
     [1.0, 0.0]
     """
-    fields, lines = read_columns(path, columns=4, extra_ok=False, sep=b",",
-                                 what="FLAGR qrels", layout=QRELS_LAYOUT)
+    fields, lines = read_csv_columns(path, columns=(4,), what="FLAGR qrels", layout=QRELS_LAYOUT)
     query, _, item, grade_text = fields
-    grade = to_numbers(grade_text, lines, str(path), "relevance",
-                       "write the relevance (the fourth field) as a number such as 0 or 1.")
-    return make_qrels(query, item, grade, lines, str(path))
-
-
-def _columns_of_first_line(path) -> int:
-    with open_binary(path) as handle:
-        for raw in handle:
-            line = raw.strip()
-            if line:
-                return line.count(b",") + 1
-    return 0
+    grade = number_list(grade_text, lines, path_text(path), "relevance",
+                        "write the relevance (the fourth field) as a number such as 0 or 1.")
+    return make_qrels(query, item, grade, lines, path_text(path))

@@ -24,7 +24,8 @@ The writers are in :mod:`rankbook.io.writers`.
 
 from __future__ import annotations
 
-from rankbook.io._table import BOM, open_binary, read_trec_columns
+from rankbook.io._source import path_text
+from rankbook.io._table import read_trec_columns
 from rankbook.io.arrays import text_ids
 from rankbook.io.frames import make_qrels, make_run
 
@@ -68,7 +69,7 @@ def read_qrels(path, *, progress: bool = False):
     1   301        CR93E-10279    0.0
     """
     query, doc, grade, lines = read_qrels_arrays(path, progress=progress)
-    return make_qrels(text_ids(query), text_ids(doc), grade, lines, str(path))
+    return make_qrels(text_ids(query), text_ids(doc), grade, lines, path_text(path))
 
 
 def read_run(path, *, progress: bool = False):
@@ -108,9 +109,9 @@ def read_run(path, *, progress: bool = False):
     'bm25'
 
     """
-    query, doc, score, lines = read_run_arrays(path, progress=progress)
-    return make_run(text_ids(query), text_ids(doc), score, lines, str(path),
-                    name=first_tag(path))
+    query, doc, score, lines, name = read_run_arrays(path, progress=progress)
+    return make_run(text_ids(query), text_ids(doc), score, lines, path_text(path),
+                    name=name)
 
 
 def read_qrels_arrays(path, *, progress: bool = False):
@@ -120,7 +121,7 @@ def read_qrels_arrays(path, *, progress: bool = False):
     the batch evaluator; it checks every line the same way but not duplicates
     (:func:`make_qrels` and the evaluator do).
     """
-    (query, doc), grade, lines = read_trec_columns(
+    (query, doc), grade, lines, _ = read_trec_columns(
         path, columns=4, extra_ok=False, what="qrels", layout=QRELS_LAYOUT, ids=(0, 2),
         number=3, number_name="grade",
         fix="write the relevance grade as a number such as 0, 1 or 2.", progress=progress)
@@ -128,22 +129,14 @@ def read_qrels_arrays(path, *, progress: bool = False):
 
 
 def read_run_arrays(path, *, progress: bool = False):
-    """A run file as numpy arrays: query and doc ids (``S`` bytes), score, line numbers.
+    """A run file as numpy arrays: query and doc ids (``S`` bytes), score, line numbers, name.
 
-    The fast, lean form of :func:`read_run` (see :func:`read_qrels_arrays`).
+    The fast, lean form of :func:`read_run` (see :func:`read_qrels_arrays`). The name is
+    the tag (sixth field) of the first line, trec_eval's ``runid``; the file is read
+    once, so a FIFO or ``<(zcat run.gz)`` works.
     """
-    (query, doc), score, lines = read_trec_columns(
+    (query, doc), score, lines, name = read_trec_columns(
         path, columns=6, extra_ok=True, what="run", layout=RUN_LAYOUT, ids=(0, 2), number=4,
         number_name="score", fix="write the score (the fifth field) as a number such as 2.13.",
-        progress=progress)
-    return query, doc, score, lines
-
-
-def first_tag(path) -> str:
-    """The sixth field of the first non-blank line: the run's name."""
-    with open_binary(path) as handle:
-        for raw in handle:
-            words = raw.removeprefix(BOM).split()
-            if words:
-                return words[5].decode("utf-8", errors="replace")
-    return "rankbook"
+        progress=progress, name_column=5)
+    return query, doc, score, lines, name

@@ -130,8 +130,10 @@ class Param:
         return tuple(self.parse(part, measure, trec=True) for part in text.split(","))
 
     def describe(self) -> str:
-        """What a value must be, in words, e.g. "a whole number >= 1"."""
+        """What a value must be, in words, e.g. "a positive whole number"."""
         kind = "a whole number" if self.type is int else "a number"
+        if self.type is int and self.low == 1 and self.high is None:
+            return "a positive whole number"
         if self.low is not None and self.high is not None:
             return f"{kind} between {self.low:g} and {self.high:g}"
         if self.low is not None:

@@ -1,0 +1,164 @@
+r"""Numbers in a file, read the way C's ``strtod`` reads ASCII text, and nothing else.
+
+trec_eval reads a score with ``atof`` and a grade with ``atol``, which take the longest
+number at the start of a field and ignore the rest (``2.5abc`` is 2.5). rankbook takes
+the same grammar but insists that the number fill the whole field, so a typo is
+reported instead of half-read. The rule, in full (ASCII only; letters in any case):
+
+| form | pattern | examples |
+| --- | --- | --- |
+| decimal | `[+-]? (digits [. digits?] \| . digits) ([eE] [+-]? digits)?` | `2`, `-0.5`, `.5`, `5.`, `1e-3`, `+2E+10` |
+| hexadecimal | `[+-]? 0x (hexdigits [. hexdigits?] \| . hexdigits) ([pP] [+-]? digits)?` | `0x1.8p1` (= 3) |
+| infinity, NaN | `[+-]? (inf \| infinity \| nan \| nan(chars))` | read, then refused: a value must be finite |
+
+Refused, although Python's ``float`` accepts them: digit-group underscores (``1_0``),
+digits of other scripts (Arabic-Indic ``١٠``, fullwidth ``１０``) and white space
+around the number (a field never holds white space anyway).
+
+The fast path checks that every byte of a field is one of ``0-9 + - . e E`` and hands
+the fields to numpy (whose parser is Python's ``float``: on those bytes exactly the
+decimal grammar above); any other field is parsed alone with the full rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from rankbook._errors import InputFileError
+
+_DECIMAL = r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+_HEX = r"[+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?"
+_SPECIAL = r"[+-]?(?:inf|infinity|nan(?:\([0-9A-Za-z_]*\))?)"
+_NUMBER = re.compile(f"({_DECIMAL})|({_HEX})|({_SPECIAL})", re.ASCII | re.IGNORECASE)
+_HEX_VALUE = re.compile(r"([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?[0-9]+))?")
+# The bytes of the fast path: digits, + - . e E (and 0, the padding of numpy's S arrays).
+_PLAIN = np.zeros(256, dtype=np.bool_)
+_PLAIN[[ord(c) for c in "0123456789+-.eE"]] = True
+_PLAIN[0] = True
+WIDEST_FAST_FIELD = 40  # longer number fields (rare) are parsed one by one
+
+
+def strtod(text: str) -> float | None:
+    """The value of ``text`` under the rule above, or None when it is not a number.
+
+    Examples
+    --------
+    >>> strtod("2.5"), strtod("-1e-3"), strtod("0x1.8p1"), strtod("1_0"), strtod("١٠")
+    (2.5, -0.001, 3.0, None, None)
+    """
+    match = _NUMBER.fullmatch(text)
+    if match is None:
+        return None
+    if match.group(2) is not None:
+        return _hex_value(text)
+    return float(text.lower().replace("infinity", "inf").split("(")[0])
+
+
+def _hex_value(text: str) -> float:
+    """C99 hexadecimal floating point (``float.fromhex`` wants the exponent in decimal too)."""
+    sign, whole, fraction, exponent = _HEX_VALUE.fullmatch(text).groups()
+    return float.fromhex(f"{sign}0x{whole or '0'}.{fraction or '0'}p{exponent or '0'}")
+
+
+def number_list(values: list[str], lines: np.ndarray, path: str, column: str,
+                fix: str) -> np.ndarray:
+    """Parse a list of number texts (each one alone), refusing what is not finite."""
+    numbers = np.empty(len(values), dtype=np.float64)
+    for i, value in enumerate(values):
+        number = strtod(value)
+        if number is None:
+            _refuse_text([value], lines[i:i + 1], path, column, fix)
+        numbers[i] = number
+    return _finite(numbers, values.__getitem__, lines, path, column, fix)
+
+
+def number_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, lines: np.ndarray,
+                  path: str, column: str, fix: str) -> np.ndarray:
+    """Parse the fields ``a[starts[i]:ends[i]]`` (uint8 bytes) as finite numbers.
+
+    The usual chunk (every field short and of plain bytes) is checked with a few
+    element-wise comparisons over all its bytes at once and parsed with one ``astype``;
+    otherwise the plain rows are found one by one (a per-row reduction, several times
+    slower) and the others parsed alone with :func:`strtod`. Raises InputFileError naming
+    every line whose field is not a number (or not finite).
+    """
+    numbers = np.empty(starts.size, dtype=np.float64)
+    done = np.zeros(starts.size, dtype=np.bool_)
+    short = ends - starts <= WIDEST_FAST_FIELD
+    rows = np.arange(starts.size) if short.all() else np.flatnonzero(short)
+    matrix = gather(a, starts[rows], ends[rows])
+    plain = np.ones(rows.size, dtype=np.bool_) if _all_plain(matrix) else \
+        _PLAIN.take(matrix).all(axis=1)
+    text = matrix.view(f"S{matrix.shape[1]}").ravel()
+    del matrix
+    try:
+        numbers[rows[plain]] = text[plain].astype(np.float64)
+        done[rows[plain]] = True
+    except ValueError:  # plain bytes that are still not a number ("1e", "--1"): one by one
+        pass
+    rest = np.flatnonzero(~done)
+    if rest.size:
+        values = [_field(a, starts, ends, i) for i in rest.tolist()]
+        parsed = [strtod(value) for value in values]
+        bad = [k for k, number in enumerate(parsed) if number is None]
+        if bad:
+            _refuse_text([values[k] for k in bad], lines[rest[bad]], path, column, fix)
+        numbers[rest] = parsed
+    return _finite(numbers, lambda i: _field(a, starts, ends, i), lines, path, column, fix)
+
+
+def _all_plain(matrix: np.ndarray) -> bool:
+    """Whether every byte is one of 0-9 + - . e E or the zero padding (comparisons only)."""
+    ok = (matrix - np.uint8(48)) < 10
+    ok |= matrix == 46
+    ok |= matrix == 0
+    if ok.all():
+        return True
+    ok |= (matrix == 43) | (matrix == 45) | ((matrix | np.uint8(32)) == 101)
+    return bool(ok.all())
+
+
+def _field(a, starts, ends, i) -> str:
+    return bytes(a[starts[i]:ends[i]]).decode("utf-8", errors="replace")
+
+
+def gather(a: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """The bytes a[starts[i]:ends[i]] of each field as rows of a uint8 matrix (zero-padded)."""
+    lengths = ends - starts
+    width = max(int(lengths.max()), 1) if lengths.size else 1
+    out = np.zeros((starts.size, width), dtype=np.uint8)
+    if lengths.size and lengths.min() == width:  # every field as long as the longest
+        # Row i of the sliding-window view is a[i:i + width] (no copy); taking the rows
+        # at ``starts`` copies whole rows, several times faster than gathering byte by byte.
+        out[:] = np.lib.stride_tricks.sliding_window_view(a, width)[starts]
+    else:
+        for j in range(width):  # byte j of every field that long
+            rows = np.flatnonzero(lengths > j)
+            out[rows, j] = a[starts[rows] + j]
+    return out
+
+
+def _refuse_text(values: list[str], lines: np.ndarray, path: str, column: str, fix: str):
+    # The rule is spelled out only when the text looks like a number attempt ("1_0", "١٠").
+    rule = (" (Numbers are written as C's strtod reads them: ASCII digits 0-9 with an optional "
+            "sign, decimal point and exponent, such as -2.5e-3; no digit-group underscores, "
+            "no other scripts' digits.)") if any(c.isdigit() for c in values[0]) else ""
+    raise InputFileError(
+        f"the {column} {_shown(values[0])} is not a number; {fix}{rule}",
+        path, np.asarray(lines).tolist())
+
+
+def _finite(numbers: np.ndarray, text_of, lines, path, column, fix) -> np.ndarray:
+    finite = np.isfinite(numbers)
+    if not finite.all():
+        bad = np.flatnonzero(~finite)
+        raise InputFileError(
+            f"the {column} is {_shown(text_of(int(bad[0])))}, but a {column} must be a finite "
+            f"number; {fix}", path, np.asarray(lines)[bad].tolist())
+    return numbers
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 60 else text[:57] + "...")

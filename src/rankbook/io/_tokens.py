@@ -1,0 +1,332 @@
+r"""Ids as one byte buffer plus offsets: memory that grows with the bytes of the file.
+
+A column of ids is stored as :class:`Tokens`: ``data`` (every id's bytes, one after
+another) and ``offsets`` (id $i$ is ``data[offsets[i]:offsets[i+1]]``). Unlike numpy's
+fixed-width ``S`` arrays, which make every row as wide as the longest id (one 1 MB id
+in a 1.6 MB run asked for 18.6 GiB) and drop NUL bytes at an id's end, this form keeps
+every byte and costs the id bytes plus 8 bytes per id.
+
+Three operations make it usable by the batch evaluator, all vectorised:
+
+- :func:`hash_tokens`: a 64-bit polynomial hash of every id, from prefix sums over the
+  buffer. With $b_j$ the bytes, $P$ an odd constant and arithmetic modulo $2^{64}$
+  (numpy's uint64 wraps around), $W_j = (b_j + 1) P^{-j}$ and $C$ its running sum, the
+  id $[s, e)$ has $\sum_{s \le j < e} (b_j + 1) P^{e-1-j} = (C_e - C_s) P^{e-1}$: the
+  same value wherever the id sits in the buffer. ($P$ is odd, so $P^{-1}$ exists
+  modulo $2^{64}$.) The length is mixed in and the result put through splitmix64's
+  finaliser. A collision costs time, never correctness: :func:`encode` checks bytes.
+- :func:`encode`: dictionary encoding, each id to an integer code (equal ids, equal
+  codes), every match checked byte for byte.
+- :func:`byte_order`: the rank of each distinct id in byte order (C's ``strcmp``,
+  Python's ``bytes`` order), by sorting on 8-byte big-endian words and refining only
+  the groups still tied, 8 bytes further each time.
+
+This module is the phase-2 prototype of issue 8; the readers and the batch evaluator
+still use ``S`` arrays. Wiring it in means: the reader keeps each id column as Tokens
+(:func:`from_fields` per chunk, :func:`concat`) and hashes the documents in place
+(:func:`hash_fields`, the same value as :func:`hash_tokens`); the batch evaluator takes
+those hashes instead of hashing ``S`` arrays, numbers the topics with :func:`encode` and
+:func:`byte_order`, checks each hash match byte for byte between two Tokens, and orders
+tied documents with :func:`byte_order` on the tied rows (:func:`take`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from dataclasses import dataclass
+
+import numpy as np
+
+_P = np.uint64(0x100000001B3)              # FNV's 64-bit prime: odd
+_P_INVERSE = np.uint64(pow(0x100000001B3, -1, 2**64))
+_M1 = np.uint64(0x9E3779B97F4A7C15)
+_M2 = np.uint64(0xBF58476D1CE4E5B9)
+_M3 = np.uint64(0x94D049BB133111EB)
+HASH_BLOCK_BYTES = 1 << 20                 # bytes hashed at a time (bounds the power tables)
+
+
+@dataclass
+class Tokens:
+    """A column of ids: ``data[offsets[i]:offsets[i + 1]]`` is id ``i`` (bytes)."""
+
+    data: np.ndarray      # uint8
+    offsets: np.ndarray   # int64, one more than there are ids
+
+    def __len__(self) -> int:
+        return self.offsets.size - 1
+
+    def lengths(self) -> np.ndarray:
+        return np.diff(self.offsets)
+
+    def tolist(self) -> list[bytes]:
+        """Every id as ``bytes`` (for messages and tests; one object per id)."""
+        raw = self.data.tobytes()
+        bounds = self.offsets.tolist()
+        return [raw[s:e] for s, e in itertools.pairwise(bounds)]
+
+
+def from_bytes(ids: list[bytes]) -> Tokens:
+    """Tokens holding ``ids`` (for tests and small inputs)."""
+    lengths = np.fromiter(map(len, ids), dtype=np.int64, count=len(ids))
+    return Tokens(np.frombuffer(b"".join(ids), dtype=np.uint8).copy(),
+                  np.r_[0, np.cumsum(lengths)].astype(np.int64))
+
+
+def from_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> Tokens:
+    """The fields ``a[starts[i]:ends[i]]`` of a chunk as Tokens (their bytes copied out).
+
+    Fields all of one length (the usual document ids) are copied as whole rows of a
+    sliding-window view; otherwise each byte's position is computed (``np.repeat`` of
+    the field starts, plus a running count).
+    """
+    lengths = (ends - starts).astype(np.int64)
+    offsets = np.r_[0, np.cumsum(lengths)].astype(np.int64)
+    if lengths.size and lengths.min() == lengths.max() > 0:
+        data = np.lib.stride_tricks.sliding_window_view(a, int(lengths[0]))[starts].ravel()
+    else:
+        data = a[np.repeat(starts - offsets[:-1], lengths) + np.arange(offsets[-1])]
+    return Tokens(data, offsets)
+
+
+def concat(parts: list[Tokens]) -> Tokens:
+    """One Tokens holding the ids of ``parts`` in order."""
+    if len(parts) == 1:
+        return parts[0]
+    shifts = np.cumsum([0] + [p.data.size for p in parts[:-1]])
+    offsets = [parts[0].offsets[:1]] + [p.offsets[1:] + s for p, s in zip(parts, shifts)]
+    return Tokens(np.concatenate([p.data for p in parts]), np.concatenate(offsets))
+
+
+def take(tokens: Tokens, rows: np.ndarray) -> Tokens:
+    """The ids at ``rows``, as new Tokens."""
+    lengths = tokens.lengths()[rows]
+    offsets = np.r_[0, np.cumsum(lengths)].astype(np.int64)
+    index = np.repeat(tokens.offsets[rows] - offsets[:-1], lengths) + np.arange(offsets[-1])
+    return Tokens(tokens.data[index], offsets)
+
+
+def _powers(base: np.uint64, n: int) -> np.ndarray:
+    """base**0, base**1, ..., base**(n-1) modulo 2**64."""
+    out = np.full(n, base, dtype=np.uint64)
+    out[0] = 1
+    return np.cumprod(out, dtype=np.uint64)
+
+
+_TABLES: dict = {}
+
+
+def _tables(n: int):
+    if _TABLES.get("n", 0) < n:
+        _TABLES.update(n=n, up=_powers(_P, n), down=_powers(_P_INVERSE, n))
+    return _TABLES["up"], _TABLES["down"]
+
+
+def _mix(h: np.ndarray) -> np.ndarray:
+    """splitmix64's finaliser: spreads every input bit over the 64 output bits."""
+    h = (h ^ (h >> np.uint64(30))) * _M2
+    h = (h ^ (h >> np.uint64(27))) * _M3
+    return h ^ (h >> np.uint64(31))
+
+
+SHORT_ID = 16  # ids up to this many bytes are hashed from two 8-byte words
+
+
+def _padded(tokens: Tokens) -> np.ndarray:
+    """The data followed by SHORT_ID zero bytes (so every window of SHORT_ID bytes exists)."""
+    return np.concatenate([tokens.data, np.zeros(SHORT_ID, dtype=np.uint8)])
+
+
+def _words_at(tokens: Tokens, rows, at: int, padded=None):
+    """Bytes ``at .. at + 15`` of each id in ``rows`` (None: all) as two uint64 arrays.
+
+    One gather of 16-byte windows (numpy's sliding-window view of the padded buffer),
+    then each word masked to the id's remaining length: two integer operations per id,
+    not one per byte. (The words are in machine byte order: fine for hashing and for
+    testing equality; :func:`_word` below reads them big-endian for ordering.)
+    """
+    padded = _padded(tokens) if padded is None else padded
+    starts = tokens.offsets[:-1] if rows is None else tokens.offsets[rows]
+    left = tokens.lengths() if rows is None else tokens.lengths()[rows]
+    if at:
+        starts = np.minimum(starts + at, tokens.data.size)
+        left = left - at
+    pairs = np.lib.stride_tricks.sliding_window_view(padded, SHORT_ID)[starts].view(np.uint64)
+    return pairs[:, 0] & _low_bytes(left), pairs[:, 1] & _low_bytes(left - 8)
+
+
+_ALL = 2**64 - 1
+# _MASKS[k] keeps the first k bytes (in memory order) of a uint64, k = 0..8.
+_MASKS = np.array([(2 ** (8 * k) - 1) if sys.byteorder == "little"
+                   else (_ALL ^ (_ALL >> (8 * k))) for k in range(9)], dtype=np.uint64)
+
+
+def _low_bytes(count: np.ndarray) -> np.ndarray:
+    """A uint64 mask keeping the first ``count`` bytes in memory order (clipped to 0..8)."""
+    return _MASKS.take(np.clip(count, 0, 8))
+
+
+def hash_tokens(tokens: Tokens) -> np.ndarray:
+    """A 64-bit hash of every id (equal bytes, equal hash).
+
+    Ids of at most SHORT_ID bytes (the usual ones) are hashed from their two zero-padded
+    8-byte words, longer ones with the polynomial prefix sums; which one is used depends
+    on the length only, so equal ids always get the same hash.
+    """
+    lengths = tokens.lengths()
+    first, second = _words_at(tokens, None, 0)
+    first ^= lengths.astype(np.uint64) * _M1
+    out = _mix(_mix(first) ^ second)
+    long = np.flatnonzero(lengths > SHORT_ID)
+    if long.size:
+        out[long] = _polynomial(take(tokens, long))
+    return out
+
+
+def hash_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """:func:`hash_tokens` of the fields ``a[starts[i]:ends[i]]`` of a chunk, without copying them.
+
+    The same value as ``hash_tokens(from_fields(a, starts, ends))`` (so ids hashed here
+    and ids hashed from Tokens match), read straight from the chunk's bytes: the reader
+    can hash each chunk while it is in the cache, as it copies the ids out.
+    """
+    lengths = (ends - starts).astype(np.int64)
+    padded = np.concatenate([a, np.zeros(SHORT_ID, dtype=np.uint8)])
+    pairs = np.lib.stride_tricks.sliding_window_view(padded, SHORT_ID)[starts].view(np.uint64)
+    first = pairs[:, 0] & _low_bytes(lengths)
+    first ^= lengths.astype(np.uint64) * _M1
+    out = _mix(_mix(first) ^ (pairs[:, 1] & _low_bytes(lengths - 8)))
+    long = np.flatnonzero(lengths > SHORT_ID)
+    if long.size:
+        out[long] = _polynomial(from_fields(a, starts[long], ends[long]))
+    return out
+
+
+def _polynomial(tokens: Tokens) -> np.ndarray:
+    """The polynomial hash of every id, in blocks of whole ids (see the module docstring)."""
+    offsets, n = tokens.offsets, len(tokens)
+    out = np.empty(n, dtype=np.uint64)
+    first = 0
+    while first < n:
+        # as many whole ids as fit in HASH_BLOCK_BYTES (at least one)
+        last = int(np.searchsorted(offsets, offsets[first] + HASH_BLOCK_BYTES, "right")) - 1
+        last = min(max(last, first + 1), n)
+        base = int(offsets[first])
+        block = tokens.data[base:int(offsets[last])]
+        up, down = _tables(max(block.size, 1) + 1)
+        weighted = (block.astype(np.uint64) + np.uint64(1)) * down[:block.size]
+        running = np.empty(block.size + 1, dtype=np.uint64)
+        running[0] = 0
+        np.cumsum(weighted, out=running[1:])
+        starts = offsets[first:last] - base
+        ends = offsets[first + 1:last + 1] - base
+        h = (running[ends] - running[starts]) * up[np.maximum(ends - 1, 0)]
+        out[first:last] = _mix(h ^ ((ends - starts).astype(np.uint64) * _M1))
+        first = last
+    return out
+
+
+def _same_bytes(tokens: Tokens, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """Whether id ``left[k]`` and id ``right[k]`` have the same bytes, for every k."""
+    lengths = tokens.lengths()
+    same = lengths[left] == lengths[right]
+    check = np.flatnonzero(same & (left != right))
+    short = lengths[left[check]] <= SHORT_ID
+    if short.any():
+        rows = check[short]
+        padded = _padded(tokens)
+        a0, a1 = _words_at(tokens, left[rows], 0, padded)
+        b0, b1 = _words_at(tokens, right[rows], 0, padded)
+        equal = (a0 == b0) & (a1 == b1)
+        same[rows[~equal]] = False
+        check = check[~short]
+    if check.size:
+        size = lengths[left[check]]
+        owner = np.repeat(np.arange(check.size), size)
+        step = np.arange(owner.size) - np.repeat(np.cumsum(size) - size, size)
+        equal = tokens.data[tokens.offsets[left[check]][owner] + step] == \
+            tokens.data[tokens.offsets[right[check]][owner] + step]
+        differs = np.bincount(owner[~equal], minlength=check.size) > 0
+        same[check[differs]] = False
+    return same
+
+
+def encode(tokens: Tokens) -> tuple[np.ndarray, np.ndarray]:
+    """Dictionary-encode the ids: ``codes`` (int64, 0..u-1) and ``first`` (an id of each code).
+
+    Codes are numbered in order of first appearance. The hashes are sorted with each row
+    number packed into their low bits (one ``ndarray.sort``, much faster than a stable
+    argsort), so each hash group lists its rows in file order; every id is then checked
+    byte for byte against its group's first row. The packing leaves ``64 - log2(n)``
+    hash bits, so at millions of ids a few groups hold different ids: those groups alone
+    are split exactly (a dict over their bytes).
+    """
+    n = len(tokens)
+    shift = max(n, 1).bit_length()
+    keys = hash_tokens(tokens) >> np.uint64(shift) << np.uint64(shift)
+    keys |= np.arange(n, dtype=np.uint64)
+    keys.sort()
+    rows = (keys & np.uint64((1 << shift) - 1)).astype(np.int64)
+    keys >>= np.uint64(shift)
+    head = np.r_[True, keys[1:] != keys[:-1]] if n else np.zeros(0, dtype=np.bool_)
+    group = np.empty(n, dtype=np.int64)
+    group[rows] = np.cumsum(head) - 1
+    representative = rows[head][group]
+    differs = ~_same_bytes(tokens, np.arange(n), representative)
+    if differs.any():
+        _split_collisions(tokens, group, representative, differs)
+    first = np.unique(representative)                   # first rows, in file order
+    code_of_first = np.zeros(n, dtype=np.int64)
+    code_of_first[first] = np.arange(first.size)
+    return code_of_first[representative], first
+
+
+def _split_collisions(tokens: Tokens, group, representative, differs) -> None:
+    """Give the rows of hash groups that hold different ids their exact first row."""
+    rows = np.flatnonzero(np.isin(group, group[differs]))   # ascending: file order
+    first_row: dict = {}
+    for row, key in zip(rows.tolist(), zip(group[rows].tolist(), take(tokens, rows).tolist())):
+        representative[row] = first_row.setdefault(key, row)
+
+
+def _word(tokens: Tokens, rows: np.ndarray, at: int, padded) -> np.ndarray:
+    """Bytes ``at .. at+7`` of each id in ``rows`` as one big-endian uint64 (zero-padded)."""
+    first, _ = _words_at(tokens, rows, at, padded)
+    return first.view(np.uint8).reshape(-1, 8).view(">u8").ravel().astype(np.uint64)
+
+
+def byte_order(tokens: Tokens) -> np.ndarray:
+    """The rank of each id in byte order (0 = smallest; equal ids share a rank).
+
+    Ranks start as "number of ids known to be smaller" (0 for all) and are refined 8 bytes
+    at a time, only inside the groups still tied, until every group is one id or ids
+    that are equal. Zero padding sorts a shorter id before its extensions, which is right
+    because no id holds a NUL byte (the readers refuse it).
+    """
+    n = len(tokens)
+    lengths = tokens.lengths()
+    rank = np.zeros(n, dtype=np.int64)
+    pending = np.arange(n)                      # members of groups still tied
+    at = 0
+    padded = _padded(tokens)
+    while pending.size > 1:
+        keys = _word(tokens, pending, at, padded)
+        order = np.argsort(keys, kind="stable") if at == 0 else np.lexsort((keys, rank[pending]))
+        rows, r, k = pending[order], rank[pending][order], keys[order]
+        position = np.arange(rows.size)
+        old_start = np.r_[True, r[1:] != r[:-1]]
+        new_start = old_start | np.r_[False, k[1:] != k[:-1]]
+        rank[rows] = r + (np.maximum.accumulate(np.where(new_start, position, 0))
+                          - np.maximum.accumulate(np.where(old_start, position, 0)))
+        at += 8
+        starts = np.flatnonzero(new_start)
+        size = np.diff(np.r_[starts, rows.size])
+        longest = np.maximum.reduceat(lengths[rows], starts)
+        open_group = (size > 1) & (longest > at)
+        pending = rows[np.repeat(open_group, size)]
+    return _dense(rank)
+
+
+def _dense(rank: np.ndarray) -> np.ndarray:
+    _, dense = np.unique(rank, return_inverse=True)
+    return dense.ravel().astype(np.int64)

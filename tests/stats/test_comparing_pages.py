@@ -1,0 +1,35 @@
+"""Every page of docs/comparing (one per test) has exercises with solutions and answer keys.
+
+tests/test_exercises.py checks each answer key against rankbook; this checks that none is
+missing, as tests/test_exercises.py does for the metric pages.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+COMPARING = Path(__file__).resolve().parents[2] / "docs" / "comparing"
+PAGES = sorted(p for p in COMPARING.glob("*.md") if p.name != "index.md")
+assert len(PAGES) == 7, [p.name for p in PAGES]
+ANSWER = re.compile(r"<!--\s*answer:\s*(.+?)\s*-->", re.S)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_test_page_has_checked_exercises(page):
+    text = page.read_text(encoding="utf-8")
+    questions = len(re.findall(r"^!!! question", text, re.M))
+    solutions = len(re.findall(r'^\s+\?\?\? success "Solution', text, re.M))
+    assert questions >= 3, f"{page.name} has {questions} exercises"
+    assert solutions >= questions and len(ANSWER.findall(text)) >= questions
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_test_page_has_the_sections(page):
+    text = page.read_text(encoding="utf-8")
+    for heading in ("## Formula", "## Assumptions", "## Worked example", "## When to use it",
+                    "## Pitfalls", "## References", "## Exercises"):
+        assert heading in text, f"{page.name} lacks {heading!r}"
+    assert "```pycon" in text, f"{page.name} has no executed example"

@@ -1,0 +1,112 @@
+"""randomization_test: issue 10's exact p-value, scipy's permutation_test, brute force, conventions."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from rankbook.stats import randomization_test
+
+
+def test_sakai_a_vs_b_exact_pvalue_is_0_0659(sakai):
+    # Issue 10: "exact value 0.0659" for Sakai's table 5.1, systems A and B.
+    r = randomization_test(sakai["A"], sakai["B"])
+    assert r.exact and r.n_resamples == 2**20
+    assert round(r.pvalue, 4) == 0.0659
+    assert r.pvalue == r.count / 2**20
+
+
+def test_sakai_a_vs_b_matches_scipy_exact_permutation_test(sakai):
+    # scipy.stats.permutation_test with permutation_type="samples" swaps x_i and y_i on each
+    # topic: the same 2^20 sign patterns (about 6 s).
+    ref = stats.permutation_test(
+        (np.array(sakai["A"]), np.array(sakai["B"])),
+        lambda x, y, axis: np.mean(x - y, axis=axis),
+        permutation_type="samples", vectorized=True, n_resamples=np.inf,
+    )
+    assert randomization_test(sakai["A"], sakai["B"]).pvalue == ref.pvalue
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_matches_scipy_exact_on_small_samples(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 12))
+    x, y = np.round(rng.random(n), 2), np.round(rng.random(n), 2)
+    ref = stats.permutation_test((x, y), lambda a, b, axis: np.mean(a - b, axis=axis),
+                                 permutation_type="samples", vectorized=True,
+                                 n_resamples=np.inf)
+    assert randomization_test(x, y).pvalue == pytest.approx(ref.pvalue, rel=1e-12)
+
+
+def _brute_force(x, y) -> Fraction:
+    """Exact arithmetic: the share of sign patterns with |sum| >= |observed sum|."""
+    d = [Fraction(a) - Fraction(b) for a, b in zip(x, y)]
+    observed = abs(sum(d))
+    hits = sum(abs(sum(s * v for s, v in zip(signs, d))) >= observed
+               for signs in itertools.product((1, -1), repeat=len(d)))
+    return Fraction(hits, 2 ** len(d))
+
+
+# scores on a 0.01 grid: many exact ties in the sums, which the float code must count
+hundredths = st.integers(0, 100).map(lambda k: k / 100)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 10).flatmap(lambda n: st.tuples(
+    st.lists(hundredths, min_size=n, max_size=n), st.lists(hundredths, min_size=n, max_size=n))))
+def test_exact_pvalue_equals_brute_force(pair):
+    x, y = pair
+    assert randomization_test(x, y).pvalue == _brute_force(
+        [Fraction(str(v)) for v in x], [Fraction(str(v)) for v in y])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 25).flatmap(lambda n: st.tuples(
+    st.lists(hundredths, min_size=n, max_size=n), st.lists(hundredths, min_size=n, max_size=n))))
+def test_pvalue_in_unit_interval_and_symmetric(pair):
+    x, y = pair
+    xy, yx = randomization_test(x, y), randomization_test(y, x)
+    assert 0 < xy.pvalue <= 1
+    assert xy.pvalue == yx.pvalue and xy.count == yx.count
+    assert yx.statistic == pytest.approx(-xy.statistic)
+
+
+def test_same_seed_same_pvalue_other_seed_other_draw(sakai):
+    a, b = sakai["A"], sakai["B"]
+    first = randomization_test(a, b, n_resamples=20_000, seed=7)
+    assert randomization_test(a, b, n_resamples=20_000, seed=7) == first
+    assert randomization_test(a, b, n_resamples=20_000, seed=8).count != first.count
+
+
+def test_sampled_pvalue_convention_and_accuracy(sakai):
+    # Sampled: p = (count + 1) / (B + 1), count not including the observed data. It lands
+    # within 4 standard errors of the exact 0.06591796875 (exact: 69120 / 2^20).
+    B = 100_000
+    r = randomization_test(sakai["A"], sakai["B"], n_resamples=B)
+    assert not r.exact and r.n_resamples == B
+    assert r.pvalue == (r.count + 1) / (B + 1)
+    exact = 69120 / 2**20
+    assert abs(r.pvalue - exact) < 4 * math.sqrt(exact * (1 - exact) / B)
+
+
+def test_default_switches_to_100000_resamples_above_20_topics():
+    rng = np.random.default_rng(0)
+    x, y = rng.random(21), rng.random(21)
+    r = randomization_test(x, y)
+    assert not r.exact and r.n_resamples == 100_000
+    assert randomization_test(x[:20], y[:20]).exact
+
+
+def test_zero_variance_conventions():
+    x = [0.1, 0.5, 0.3, 0.3]
+    same = randomization_test(x, x)
+    assert same.pvalue == 1.0 and same.statistic == 0.0
+    shifted = randomization_test(np.array(x) + 0.1, x)
+    assert shifted.count == 2 and shifted.pvalue == 2 / 2**4  # identity and all-flipped

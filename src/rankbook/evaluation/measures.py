@@ -107,11 +107,52 @@ def parse_measures(measures: str | Sequence[str] | None, *, trec_eval: str = "9"
         raise InvalidTypeError(
             f"measures must be a list of measure names such as ['P@10', 'map'], got "
             f"{type(measures).__name__}.")
-    parsed: dict[str, Measure] = {}
-    for name in measures:
-        for measure in _parse_one(name, grammar, trec_eval):
-            parsed.setdefault(measure.label, measure)
-    return list(parsed.values())
+    groups = [(name, _parse_one(name, grammar, trec_eval)) for name in measures]
+    return _with_overrides(groups, grammar)
+
+
+def _with_overrides(groups: list, grammar: _Grammar) -> list[Measure]:
+    """The columns in order, each label once; trec_eval's ``name.params`` replace defaults.
+
+    In trec_eval, ``-m all_trec -m P.5,7`` gives P_5 and P_7 only: parameters given for a
+    measure replace its default ones. So the columns a trec_eval family gets from its
+    defaults (``all_trec`` or the bare name) give way to the columns of ``family.params``,
+    which take the place of the first of them. Canonical names (``P@10``) are columns of
+    their own and stay.
+    """
+    explicit: dict[str, list[Measure]] = {}
+    for name, columns in groups:
+        for column in columns:
+            if _explicit(name, column.metric):
+                explicit.setdefault(column.metric.name, []).append(column)
+    result: list[Measure] = []
+    placed: set[str] = set()
+    for name, columns in groups:
+        for column in columns:
+            entry = column.metric.name
+            replaced = entry in explicit and (_explicit(name, column.metric)
+                                              or _from_defaults(name, column.metric))
+            if not replaced:
+                result.append(column)
+            elif entry not in placed:
+                placed.add(entry)
+                result.extend(explicit[entry])
+    unique: dict[str, Measure] = {}
+    for column in result:
+        unique.setdefault(column.label, column)
+    return list(unique.values())
+
+
+def _from_defaults(name, metric: Metric) -> bool:
+    """Whether ``name`` gives ``metric`` its default parameters (``all_trec`` or the bare name)."""
+    text = str(name).strip()
+    return text == "all_trec" or text in metric.trec_eval
+
+
+def _explicit(name, metric: Metric) -> bool:
+    """Whether ``name`` is ``family.params`` in trec_eval notation for ``metric``."""
+    text = str(name).strip()
+    return any(text.startswith(f"{family}.") for family in metric.trec_eval)
 
 
 @dataclass(frozen=True)

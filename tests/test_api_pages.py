@@ -94,3 +94,30 @@ def test_errors_are_documented_from_the_public_namespace():
     for name in ("RankbookError", "InvalidValueError", "InvalidTypeError", "InputFileError"):
         assert f"::: rankbook.{name}" in errors
         assert getattr(rankbook, name).__name__ == name
+
+
+def test_a_new_metric_module_gets_its_api_page_by_itself():
+    # docs/hooks/metric_index.py generates the page of a metric module that has none, so that
+    # a new metric needs no API page written by hand (docs/contributing.md).
+    import importlib.util
+
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import Files
+
+    spec = importlib.util.spec_from_file_location("metric_index",
+                                                  ROOT / "docs" / "hooks" / "metric_index.py")
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    config.plugins._current_plugin = None  # what mkdocs sets while it runs a hook
+    modules = hook.metric_modules_of_registry()
+    assert "rankbook.metrics.dcg" in modules and len(modules) >= 10
+    files = hook.on_files(Files([]), config)  # no page on disk: every one is generated
+    generated = {file.src_uri: file.content_string for file in files}
+    assert set(generated) == {hook.api_page(module) for module in modules}
+    assert "::: rankbook.metrics.dcg\n" in generated["api/metrics/dcg.md"]
+    nav = [{"API reference": ["api/index.md", {".precision": "api/metrics/precision.md"},
+                              {"rankbook.io": "api/io/index.md"}]}]
+    added = hook.add_api_pages(nav, ["api/metrics/precision.md", "api/metrics/new_family.md"])
+    assert added == ["api/metrics/new_family.md"]
+    assert nav[0]["API reference"][2] == {".new_family": "api/metrics/new_family.md"}

@@ -12,8 +12,10 @@ A page with the marker ``<!-- measure-names -->`` gets the evaluator's table of
 measure names, canonical and trec_eval notation (the same table
 ``help(rankbook.evaluation)`` shows). A page with ``<!-- metric-modules -->`` gets a
 ``::: module`` block (an API reference) for every module of a registry function it
-does not document yet. And every registry page missing from mkdocs.yml's nav is
-added to its Metrics section, so a new metric needs no edit of mkdocs.yml.
+does not document yet. Every registry page missing from mkdocs.yml's nav is
+added to its Metrics section, and every module of a registry function without its own API
+page (``docs/api/metrics/<module>.md``, one page per public module) gets one, generated,
+in the API reference's nav, so a new metric needs no edit of mkdocs.yml or of the API pages.
 
 Registered in mkdocs.yml under ``hooks:``. If the registry cannot be imported,
 or a record lacks a field, the build fails: the index is never silently left out.
@@ -30,6 +32,8 @@ MARKER = "<!-- metric-index -->"
 MEASURES_MARKER = "<!-- measure-names -->"
 MODULES_MARKER = "<!-- metric-modules -->"
 NAV_SECTION = "Metrics"
+API_SECTION = "API reference"
+API_DIR = "api/metrics"
 
 
 def on_pre_build(config, **kwargs) -> None:
@@ -39,10 +43,61 @@ def on_pre_build(config, **kwargs) -> None:
 
 
 def on_config(config, **kwargs):
-    """Put every registry page that the nav lacks into its Metrics section."""
+    """Put every registry page, and every metric module's API page, that the nav lacks into it."""
     pages = [info.page for info in _load_registry() if info.page.startswith("metrics/")]
     add_metric_pages(config["nav"], pages)
+    add_api_pages(config["nav"], [api_page(module) for module in metric_modules_of_registry()])
     return config
+
+
+def on_files(files, config, **kwargs):
+    """Generate the API page of each metric module that has none in docs/api/metrics/."""
+    from mkdocs.structure.files import File
+
+    for module in metric_modules_of_registry():
+        uri = api_page(module)
+        if files.get_file_from_path(uri) is None:
+            files.append(File.generated(config, uri, content=api_page_text(module)))
+    return files
+
+
+def metric_modules_of_registry() -> list[str]:
+    """The modules of ``rankbook.metrics`` that hold a registry function, in registry order."""
+    return list(dict.fromkeys(info.function.__module__ for info in _load_registry()
+                              if getattr(info, "function", None) is not None
+                              and info.function.__module__.startswith("rankbook.metrics.")))
+
+
+def api_page(module: str) -> str:
+    """``rankbook.metrics.dcg`` -> ``api/metrics/dcg.md``."""
+    return f"{API_DIR}/{module.rsplit('.', 1)[1]}.md"
+
+
+def api_page_text(module: str) -> str:
+    """A metric module's API page: its first docstring line as title, then its reference."""
+    import importlib
+
+    doc = (importlib.import_module(module).__doc__ or module).strip().splitlines()[0]
+    return (f"# {doc.rstrip('.')}\n\n`{module}`; every function here is also importable from "
+            f"`rankbook` itself.\n\n::: {module}\n    options:\n      show_root_heading: false\n"
+            f"      show_root_toc_entry: false\n")
+
+
+def add_api_pages(nav: list, pages: list[str]) -> list[str]:
+    """Insert each API page the nav lacks after the last ``api/metrics/`` entry; return them."""
+    listed = set(_nav_pages(nav))
+    section = next((item[API_SECTION] for item in nav
+                    if isinstance(item, dict) and API_SECTION in item), None)
+    if section is None:
+        raise PluginError(f"metric_index hook: mkdocs.yml's nav has no {API_SECTION!r} section")
+    added = [page for page in dict.fromkeys(pages) if page not in listed]
+    last = max((i for i, item in enumerate(section)
+                if any(page.startswith(API_DIR + "/") for page in _nav_pages(item))),
+               default=len(section) - 1)
+    for offset, page in enumerate(added, start=1):
+        name = page.rsplit("/", 1)[1].removesuffix(".md")
+        section.insert(last + offset, {f".{name}": page})
+    return added
 
 
 def add_metric_pages(nav: list, pages: list[str]) -> list[str]:

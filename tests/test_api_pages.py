@@ -61,7 +61,12 @@ def test_every_public_module_has_its_own_page():
     modules = _public_modules()
     assert len(modules) >= 20, modules  # rankbook, its metrics modules, io, evaluation, ...
     documented = [name for names in _blocks().values() for name in names]
-    missing = [m for m in modules if m not in documented and m not in COMMANDS]
+    # docs/hooks/metric_index.py generates the page of a metric module that has none.
+    from rankbook.metrics.registry import METRICS
+
+    generated = {info.function.__module__ for info in METRICS}
+    missing = [m for m in modules
+               if m not in documented and m not in COMMANDS and m not in generated]
     assert not missing, f"public modules without an API page under docs/api: {missing}"
     assert len(documented) == len(set(documented)), "a module is documented on two pages"
 

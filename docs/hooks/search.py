@@ -6,7 +6,7 @@ a page is covered without editing anything here):
 1. **Aliases.** Each metric page gets, as search ``tags`` (mkdocs-material indexes them
    with the highest weight), the notation of every registry entry on it (``nDCG@k``, and
    ``nDCG@10`` for the usual cut-off), its abbreviation (``nDCG``), its trec_eval name
-   (``ndcg_cut_k``) unless another metric is called that, its function name
+   (``ndcg_cut_k``) unless it is, or begins with, another page's metric name, its function name
    (``ndcg_at_k``), the metric's name from the page title ("Normalized discounted
    cumulative gain") and the page's own ``aliases:`` front matter (``precision`` on the
    P@k page). A query for any of them matches the page's tags; other pages only mention
@@ -80,9 +80,11 @@ def on_post_build(config, **kwargs) -> None:
 
 def aliases_by_page(metrics) -> dict[str, list[str]]:
     """docs path of each metric page -> the names a reader may search it by."""
-    canonical = {str(info.name).lower() for info in metrics}
     pages: dict[str, list[str]] = defaultdict(list)
     for info in metrics:
+        # Another page's name, or a prefix of it (the search matches prefixes: "map" finds
+        # "map_cut"), is not an alias here: trec_eval calls AP "map", and "map" is MAP's.
+        elsewhere = {str(other.name).lower() for other in metrics if other.page != info.page}
         names = [str(info.name)]
         short = re.sub(r"@[a-z]$", "", str(info.name))
         if short != info.name:
@@ -90,7 +92,7 @@ def aliases_by_page(metrics) -> dict[str, list[str]]:
             if len(short) > 1:
                 names.append(short)
         for trec in _trec_names(getattr(info, "trec_eval", None)):
-            if trec.lower() not in canonical or trec.lower() == str(info.name).lower():
+            if not any(trec.lower().startswith(name) for name in elsewhere):
                 names.append(trec)
         function = getattr(info, "function", None)
         if function is not None:

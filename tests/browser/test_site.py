@@ -320,7 +320,8 @@ def _search_cases() -> list[tuple[str, str]]:
         short = re.sub(r"@[a-z]$", "", info.name)
         if short != info.name and len(short) > 1:
             cases.setdefault(short, target)
-    by_function = {info.function.__name__: _page_path(info.page) for info in METRICS}
+    by_function = {info.function.__name__: _page_path(info.page) for info in METRICS
+                   if info.function is not None}
     for query, function in [("ndcg", "ndcg_at_k"), ("MAP", "mean_average_precision"),
                             ("dcg", "dcg_at_k"), ("P@10", "precision_at_k"),
                             ("precision", "precision_at_k"), ("recall", "recall_at_k"),

@@ -38,6 +38,8 @@ _LAZY = {
     "stats": ("rankbook.stats", None),
     "fuse": ("rankbook.fusion", "fuse"),
     "explain_aggregation": ("rankbook.aggregate.explain", "explain_aggregation"),
+    "compare": ("rankbook.compare", None),
+    "Comparator": ("rankbook.compare", "Comparator"),
 }
 
 __all__ = [

@@ -7,6 +7,7 @@ shape, built on `rankbook.fuse` and on two evaluators: trec_eval's rules
 
 from __future__ import annotations
 
+import os
 import time
 
 from rankbook import _validate
@@ -158,6 +159,11 @@ class Comparator:
             raise InvalidValueError(
                 "aggregate() needs the input lists: input_file='lists.csv' (FLAGR's CSV) or "
                 "runs=[run, run, ...], one of the two.")
+        if (rels_file is None) == (qrels is None):
+            raise InvalidValueError(
+                "aggregate() needs the judgments: rels_file='qrels.csv' (FLAGR's CSV or a TREC "
+                "qrels file) or qrels={query: {item: grade}}, one of the two.")
+        judgments = _judgments(rels_file if qrels is None else qrels)
         self._aggregate_seconds = {}
         for name, system in self._systems.items():
             if system[0] == "aggregator":
@@ -165,10 +171,13 @@ class Comparator:
                 start = time.perf_counter()
                 self.runs[name] = fuse(runs, method, flagr=input_file, label=label, **params)
                 self._aggregate_seconds[name] = time.perf_counter() - start
-        return self.evaluate(_judgments(rels_file, qrels))
+        return self.evaluate(judgments)
 
     def evaluate(self, qrels):
         r"""Evaluate every system (runs, and aggregates from `aggregate`) against ``qrels``.
+
+        ``qrels`` is a FLAGR qrels CSV (``query,0,item,relevance``), a TREC qrels
+        file, ``{query: {item: grade}}`` or a DataFrame (`rankbook.io.as_qrels`).
 
         Returns
         -------
@@ -177,9 +186,7 @@ class Comparator:
         """
         import pandas as pd
 
-        from rankbook.io import as_qrels
-
-        judged = as_qrels(qrels)
+        judged = _judgments(qrels)
         missing = [name for name, s in self._systems.items() if name not in self.runs]
         if missing or not self._systems:
             raise InvalidValueError(
@@ -312,19 +319,16 @@ def _as_result_rows(table, name: str):
     return rows.reset_index(drop=True)
 
 
-def _judgments(rels_file, qrels):
-    """The judgments from a FLAGR qrels CSV, a TREC qrels file or an in-memory qrels."""
-    if (rels_file is None) == (qrels is None):
-        raise InvalidValueError(
-            "aggregate() needs the judgments: rels_file='qrels.csv' (FLAGR's CSV or a TREC "
-            "qrels file) or qrels={query: {item: grade}}, one of the two.")
-    if qrels is not None:
-        return qrels
-    from rankbook.io import read_flagr_qrels, read_qrels
+def _judgments(qrels):
+    """The judgments as a DataFrame: a FLAGR qrels CSV (a comma on the first line), else `as_qrels`."""
+    from rankbook.io import as_qrels, read_flagr_qrels
 
-    try:
-        with open(rels_file, "rb") as handle:
-            first = handle.readline()
-    except OSError:
-        return read_qrels(rels_file)     # its error names the file
-    return read_flagr_qrels(rels_file) if b"," in first else read_qrels(rels_file)
+    if isinstance(qrels, (str, os.PathLike)):
+        try:
+            with open(qrels, "rb") as handle:
+                first = handle.readline()
+        except OSError:
+            first = b""                   # as_qrels says what is wrong with the path
+        if b"," in first:
+            return read_flagr_qrels(qrels)
+    return as_qrels(qrels)

@@ -44,7 +44,7 @@ def test_table_marks_and_legend(report):
     table = report.table()
     assert list(table.index) == ["(a) A", "(b) B", "(c) C"] and list(table.columns) == ["AP", "P_10"]
     assert table.loc["(a) A", "AP"] == "0.3450 ^b"       # mean of A: 6.9 / 20
-    assert table.loc["(c) C", "AP"] == "0.2450"
+    assert table.loc["(c) C", "AP"] == "0.2450   "      # padded: the decimal points align
     assert "letters: significantly better" in table.attrs["note"]
 
 
@@ -94,7 +94,7 @@ def test_baseline_marks():
     table = report.table()
     assert list(table.index) == ["A", "B (baseline)", "C"]
     assert table.loc["A", "AP"] == "0.3450 ▲" and table.loc["A", "P_10"] == "0.2700 ▼"
-    assert table.loc["C", "AP"] == "0.2450"
+    assert table.loc["C", "AP"] == "0.2450  "
     latex = report.to_latex()
     assert r"$^{\uparrow}$" in latex and r"$^{\downarrow}$" in latex
 

@@ -273,13 +273,19 @@ class Comparator:
         r"""Significance tests between the systems on per-topic columns of `results`.
 
         ``options`` are those of `rankbook.compare.compare_scores` (``test``,
-        ``correction``, ``baseline``, ...). Returns a `ComparisonReport`.
+        ``correction``, ``baseline``, ...). The report names the measures as a paper
+        prints them (``P_10`` becomes ``P@10``, ``ndcg_cut_10`` ``nDCG@10``). Returns a
+        `ComparisonReport`.
         """
         from rankbook.compare.significance import compare_scores
 
+        import pandas as pd
+
         if isinstance(columns, str):
             columns = [columns]
-        return compare_scores({c: self.per_topic(c) for c in columns}, **options)
+        names = tables.pretty_headers(pd.DataFrame(columns=list(columns)))   # P_10 -> P@10
+        return compare_scores({name: self.per_topic(c) for name, c in zip(names, columns)},
+                              **options)
 
     def _results(self):
         if self.results is None:

@@ -132,8 +132,12 @@ class ComparisonReport:
         import pandas as pd
 
         marks, means = self.marks(), self.means()
-        text = {m: [f"{means.loc[s, m]:.{decimals}f}" + _plain(marks[(m, s)], self.baseline)
-                    for s in self.systems] for m in self.measures}
+        text = {}
+        for m in self.measures:
+            shown = [_plain(marks[(m, s)], self.baseline) for s in self.systems]
+            width = max(len(mark) for mark in shown)   # same width: the decimal points align
+            text[m] = [f"{means.loc[s, m]:.{decimals}f}" + mark.ljust(width)
+                       for s, mark in zip(self.systems, shown)]
         table = pd.DataFrame(text, index=pd.Index(self._labels(), name="system"))
         table.attrs["note"] = self.note()
         return table
@@ -189,7 +193,8 @@ class ComparisonReport:
         r"""The means as a booktabs ``tabular`` (best in bold, marks as superscripts); the pairs too if asked."""
         means, marks = self.means(), self.marks()
         best = tables.best_rows(means)
-        lines = [f"% {self.note()}", r"\begin{tabular}{l" + "r" * len(self.measures) + "}",
+        note = self.note().replace(UP, r"$\uparrow$").replace(DOWN, r"$\downarrow$")
+        lines = [f"% {note}", r"\begin{tabular}{l" + "r" * len(self.measures) + "}",
                  r"\toprule", " & ".join(tables.latex_escape(h) for h in ["System", *self.measures])
                  + r" \\", r"\midrule"]
         for i, (s, label) in enumerate(zip(self.systems, self._labels())):

@@ -121,3 +121,15 @@ def test_plots(report):
     with pytest.raises(InvalidValueError, match="kind="):
         report.plot_distribution(kind="pie")
     matplotlib.pyplot.close("all")
+
+
+def test_values_equal_as_printed_are_all_bold():
+    # 0.515 and 0.5150000000001 both print 0.5150: both are the best of the column.
+    import pandas as pd
+
+    from rankbook.compare.tables import to_latex, to_markdown
+
+    table = pd.DataFrame({"P@10": [0.515, 0.5150000000001, 0.43]}, index=["x", "y", "z"])
+    assert to_latex(table).count(r"\textbf{0.5150}") == 2
+    assert to_markdown(table).count("**0.5150**") == 2
+    assert to_latex(table, decimals=13).count(r"\textbf") == 1

@@ -192,7 +192,7 @@ class ComparisonReport:
     def to_latex(self, decimals: int = 4, *, pairs: bool = False) -> str:
         r"""The means as a booktabs ``tabular`` (best in bold, marks as superscripts); the pairs too if asked."""
         means, marks = self.means(), self.marks()
-        best = tables.best_rows(means)
+        best = tables.best_rows(means, decimals)
         note = self.note().replace(UP, r"$\uparrow$").replace(DOWN, r"$\downarrow$")
         lines = [f"% {note}", r"\begin{tabular}{l" + "r" * len(self.measures) + "}",
                  r"\toprule", " & ".join(tables.latex_escape(h) for h in ["System", *self.measures])

@@ -86,14 +86,20 @@ def latex_escape(text: str) -> str:
     return "".join(_LATEX_SPECIAL.get(c, c) for c in str(text))
 
 
-def best_rows(table) -> dict:
-    """``{column: set of row positions holding the column's largest value}`` for numeric columns."""
+def best_rows(table, decimals: int | None = None) -> dict:
+    """``{column: row positions holding the column's largest value}`` for numeric columns.
+
+    With ``decimals``, values are compared as printed (rounded), so that every value shown
+    equal to the best is bold too.
+    """
     best = {}
     for j, column in enumerate(table.columns):
-        values = [v for v in table.iloc[:, j] if _is_number(v)]
+        shown = [round(float(v), decimals) if decimals is not None and _is_number(v) else v
+                 for v in table.iloc[:, j]]
+        values = [v for v in shown if _is_number(v)]
         if values:
             top = max(values)
-            best[column] = {i for i, v in enumerate(table.iloc[:, j]) if _is_number(v) and v == top}
+            best[column] = {i for i, v in enumerate(shown) if _is_number(v) and v == top}
     return best
 
 
@@ -145,7 +151,7 @@ def to_latex(table, *, decimals: int = 4, headers=None, index_header: str | None
     """
     headers = [str(c) for c in table.columns] if headers is None else list(headers)
     first = table.index.name if index_header is None else index_header
-    best = best_rows(table) if bold_best else {}
+    best = best_rows(table, decimals) if bold_best else {}
     lines = [r"\begin{tabular}{l" + "r" * len(table.columns) + "}", r"\toprule",
              " & ".join(latex_escape(h) for h in [first or "", *headers]) + r" \\", r"\midrule"]
     for i, (label, row) in enumerate(zip(table.index, table.itertuples(index=False))):
@@ -172,7 +178,7 @@ def to_markdown(table, *, decimals: int = 4, headers=None, index_header: str | N
     """
     headers = [str(c) for c in table.columns] if headers is None else list(headers)
     first = table.index.name if index_header is None else index_header
-    best = best_rows(table) if bold_best else {}
+    best = best_rows(table, decimals) if bold_best else {}
     lines = ["| " + " | ".join([first or "", *headers]) + " |",
              "| --- | " + " | ".join("---:" for _ in headers) + " |"]
     for i, (label, row) in enumerate(zip(table.index, table.itertuples(index=False))):

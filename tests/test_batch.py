@@ -1,4 +1,4 @@
-"""The batch evaluator (rankbook.evaluation.batch) equals the per-topic textbook path on random data.
+"""The batch evaluator (rankbook.evaluation.batch and .kernels) equals the per-topic textbook path on random data.
 
 The textbook path (``rankbook.evaluation._evaluate_textbook``) calls the metric
 functions of rankbook.metrics once per topic: it is the reference. The batch path,
@@ -18,11 +18,25 @@ import pandas as pd
 import pytest
 
 from rankbook import InputFileError
-from rankbook.evaluation import batch as _batch
+from rankbook.evaluation import kernels
+from rankbook.io import arrays
+from rankbook.metrics.registry import METRICS
 from rankbook.evaluation import TopicMismatchWarning, _evaluate_textbook, evaluate
 from rankbook.io import write_qrels
 
-ALL = "all_trec"
+def _others() -> list[str]:
+    """Every evaluable registry entry without a trec_eval name, with a parameter value."""
+    names = []
+    for metric in METRICS:
+        if metric.evaluable and not metric.trec_eval:
+            param = metric.param
+            names.append(metric.name if param is None or not param.cutoffs else
+                         metric.name[:-len(param.symbol)] + format(param.defaults[-1], "g"))
+    return names
+
+
+# every trec_eval measure, and every other measure the registry can evaluate
+ALL = ["all_trec", *_others()]
 
 
 def random_collection(seed: int, n_topics: int = 40):
@@ -81,6 +95,8 @@ OPTIONS = [
     {"relevance_level": 2},
     {"relevance_level": 0.5, "max_docs": 12},
     {"relevance_level": 3, "complete": True, "max_docs": 20},
+    {"trec_eval": "10"},
+    {"trec_eval": "10", "complete": True, "relevance_level": 2, "max_docs": 7},
 ]
 
 
@@ -89,6 +105,17 @@ OPTIONS = [
 def test_batch_equals_textbook(seed, options):
     qrels, run = random_collection(seed)
     assert_same(*both(qrels, run, **options))
+
+
+@pytest.mark.parametrize("options", OPTIONS[:3] + OPTIONS[-1:], ids=str)
+def test_measures_without_a_kernel_are_computed_from_the_arrays(monkeypatch, options):
+    # A registry entry without a kernel is computed by its adapter on each topic's slice of
+    # the batch arrays (batch.topic_data): with no kernel at all, every value must still
+    # equal the per-topic path's.
+    qrels, run = random_collection(11)
+    expected = both(qrels, run, **options)[1]
+    monkeypatch.setattr(kernels, "KERNELS", {})
+    assert_same(both(qrels, run, **options)[0], expected)
 
 
 def test_batch_equals_textbook_on_files(tmp_path):
@@ -115,12 +142,12 @@ def test_hash_collisions_fall_back_to_exact_matching(monkeypatch):
     # still be exact (they compare the bytes behind every hash match).
     qrels, run = random_collection(7)
     expected = both(qrels, run)[1]
-    monkeypatch.setattr(_batch, "_hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
+    monkeypatch.setattr(arrays, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
     assert_same(both(qrels, run)[0], expected)
 
 
 def test_duplicates_found_by_the_array_readers(tmp_path, monkeypatch):
-    monkeypatch.setattr(_batch, "_hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
+    monkeypatch.setattr(arrays, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
     run = tmp_path / "run.txt"
     run.write_text("1 Q0 a 1 3 t\n2 Q0 a 1 3 t\n1 Q0 b 2 2 t\n1 Q0 a 3 1 t\n")
     qrels = tmp_path / "qrels.txt"

@@ -1,7 +1,8 @@
 """The `rankbook explain` command (rankbook.cli).
 
 Expected numbers: conventions.md's reference table for the seed's 8-element
-list (FLAGR's documentation, /work/shared/seeds/000_*.txt) at rank 5, to 4
+list (FLAGR's documentation, page "Evaluation measures"; docs/conventions.md,
+"FLAGR's 8-element table") at rank 5, to 4
 decimals: P 0.6000, R 0.7500, F1 0.6667, DCG 1.9307, IDCG 2.5616, nDCG 0.7537,
 AP over R 0.6042 (0.604167), AP over relevant retrieved 0.8056 (0.805556).
 """

@@ -113,6 +113,13 @@ def test_rendered_output_is_real_output(page, command, shown, monkeypatch):
     )
 
 
+def test_the_parametrised_lists_are_collected():
+    # Read from the pages and the registry: an empty or shrunken list would pass silently.
+    assert len(list(_console_examples())) >= 15
+    assert len(list(_rendered_examples())) >= 1
+    assert len(_documented_functions()) >= 23
+
+
 def test_every_checked_page_has_examples():
     examples = {param.values[0] for param in _console_examples()}
     assert set(PAGES) <= examples, f"no `$ rankbook ...` example on {set(PAGES) - examples}"
@@ -144,7 +151,7 @@ def _defaults_in_code(function) -> dict[str, object]:
 
 
 def _documented_functions():
-    return sorted({info.function.__name__ for info in METRICS} | {"explain"})
+    return sorted({info.function.__name__ for info in METRICS if info.function} | {"explain"})
 
 
 def test_defaults_table_is_not_empty():

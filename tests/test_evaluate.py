@@ -110,3 +110,13 @@ def test_format_trec_pads_like_trec_eval():
     assert lines[0] == "P_5                   \tq1\t0.4000"
     assert "gm_map                \tall\t" in text and "gm_map                \tq1" not in text
     assert lines[-4].startswith("runid                 \tall\trankbook")
+
+
+def test_trec_eval_parameters_replace_the_defaults():
+    # trec_eval -m all_trec -m P.5,7 prints P_5 and P_7 only (meas_init.c: a measure's given
+    # parameters replace its defaults); canonical names stay columns of their own.
+    labels = [m.label for m in parse_measures(["all_trec", "P.5,7", "P@10"])]
+    assert [label for label in labels if label.startswith("P")] == ["P_5", "P_7", "P@10"]
+    assert labels.index("P_5") == labels.index("iprec_at_recall_1.00") + 1
+    assert [m.label for m in parse_measures(["map", "AP", "MAP", "map"])] == ["map", "AP", "MAP"]
+    assert [m.label for m in parse_measures(["P", "P_7"])][-1] == "P_7"  # P_7 is not P.7

@@ -78,3 +78,9 @@ def test_every_metric_page_has_checked_exercises(page):
     assert questions >= 1, f"{page.name} has no exercise (a '!!! question' block)"
     assert solutions >= questions, f"{page.name}: an exercise has no collapsible solution"
     assert answers >= questions, f"{page.name}: an exercise has no '<!-- answer: ... -->' key"
+
+
+def test_the_parametrised_lists_are_collected():
+    # Both lists above are read from the docs; an empty or shrunken one would pass silently.
+    assert len(list(_answers())) >= 75
+    assert len([p for p in _metric_pages() if p.name != "index.md"]) >= 17

@@ -1,9 +1,10 @@
 """explain(): the running table and the worked formulas (rankbook.explain).
 
 The reference numbers are conventions.md's table for the seed's 8-element list
-(FLAGR's documentation, /work/shared/seeds/000_*.txt: relevant at ranks 1, 3, 4
-and 6, four relevant) and its values for the lecture's 0-3 example
-(/work/shared/seeds/004_*.txt). The worked-formula checks use the seed's
+(FLAGR's documentation, page "Evaluation measures": relevant at ranks 1, 3, 4
+and 6, four relevant) and its values for the lecture's 0-3 example (the slides
+"Common information retrieval evaluation metrics"); both are in docs/conventions.md,
+"Reference values". The worked-formula checks use the seed's
 "example calculations at the 5th element".
 """
 

@@ -1,7 +1,7 @@
 """explain(..., extra=[...]): the optional per-rank columns iP@k, TPR@k, FPR@k, LAG@k.
 
-The list is the seed's 8-element example (FLAGR's documentation,
-/work/shared/seeds/000_*.txt): relevant at ranks 1, 3, 4, 6, R = 4. The
+The list is the seed's 8-element example (FLAGR's documentation, page "Evaluation
+measures", reproduced in docs/conventions.md): relevant at ranks 1, 3, 4, 6, R = 4. The
 expected columns are exact fractions worked by hand:
 
 - P@k = 1, 1/2, 2/3, 3/4, 3/5, 2/3, 4/7, 1/2 and R@k = 1/4, 1/4, 1/2, 3/4, 3/4, 1, 1, 1,

@@ -1,8 +1,8 @@
 """relevance_from: ranked item ids + a ground truth -> grades (rankbook.relevance).
 
-The set form is the input of the ArDoCo rank metrics calculator (seed
-/work/shared/seeds/003_*.txt: ranked results, a ground-truth set and a
-"string provider function"); the mapping form is a qrels row.
+The set form is the input of the ArDoCo rank metrics calculator (its wiki page
+https://github.com/ArDoCo/Metrics/wiki/Rank-Metrics: ranked results, a ground-truth set
+and a "string provider function"); the mapping form is a qrels row.
 """
 
 from __future__ import annotations

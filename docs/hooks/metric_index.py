@@ -1,11 +1,19 @@
-"""MkDocs hook: generate the metric index from ``rankbook.metrics.registry``.
+"""MkDocs hook: generate the metric index (and the table of measure names) from the registry.
 
 A page that contains the marker ``<!-- metric-index -->`` gets, in its place, a
-Markdown table with one row per entry of ``rankbook.metrics.registry.METRICS``:
-the metric (linked to its page), the Python function (linked to its API
-entry, every one importable as ``rankbook.<name>``), trec_eval's name and the
-one-line summary. The registry is the one list of metrics, so a new metric
-appears here without editing any page.
+Markdown table with one row per entry of ``rankbook.metrics.registry.METRICS``,
+grouped by family: the metric (linked to its page), the Python function (linked
+to its API entry, every one importable as ``rankbook.<name>``), trec_eval's
+name, how the ``all`` row of ``rankbook eval`` forms it, and the one-line
+summary. The registry is the one list of metrics, so a new metric appears here
+without editing any page.
+
+A page with the marker ``<!-- measure-names -->`` gets the evaluator's table of
+measure names, canonical and trec_eval notation (the same table
+``help(rankbook.evaluation)`` shows). A page with ``<!-- metric-modules -->`` gets a
+``::: module`` block (an API reference) for every module of a registry function it
+does not document yet. And every registry page missing from mkdocs.yml's nav is
+added to its Metrics section, so a new metric needs no edit of mkdocs.yml.
 
 Registered in mkdocs.yml under ``hooks:``. If the registry cannot be imported,
 or a record lacks a field, the build fails: the index is never silently left out.
@@ -19,6 +27,9 @@ import sys
 from mkdocs.exceptions import PluginError
 
 MARKER = "<!-- metric-index -->"
+MEASURES_MARKER = "<!-- measure-names -->"
+MODULES_MARKER = "<!-- metric-modules -->"
+NAV_SECTION = "Metrics"
 
 
 def on_pre_build(config, **kwargs) -> None:
@@ -27,12 +38,58 @@ def on_pre_build(config, **kwargs) -> None:
         del sys.modules[name]
 
 
+def on_config(config, **kwargs):
+    """Put every registry page that the nav lacks into its Metrics section."""
+    pages = [info.page for info in _load_registry() if info.page.startswith("metrics/")]
+    add_metric_pages(config["nav"], pages)
+    return config
+
+
+def add_metric_pages(nav: list, pages: list[str]) -> list[str]:
+    """Append to the nav's Metrics section each page of ``pages`` not in the nav; return them."""
+    listed = set(_nav_pages(nav))
+    section = next((item[NAV_SECTION] for item in nav
+                    if isinstance(item, dict) and NAV_SECTION in item), None)
+    if section is None:
+        raise PluginError(f"metric_index hook: mkdocs.yml's nav has no {NAV_SECTION!r} section")
+    added = [page for page in dict.fromkeys(pages) if page not in listed]
+    section.extend(added)
+    return added
+
+
+def _nav_pages(nav) -> list[str]:
+    if isinstance(nav, str):
+        return [nav]
+    if isinstance(nav, dict):
+        return [page for value in nav.values() for page in _nav_pages(value)]
+    return [page for item in nav for page in _nav_pages(item)]
+
+
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
-    """Replace every metric-index marker in the page with the generated table."""
-    if MARKER not in markdown:
-        return markdown
-    table = metric_table(page.file.src_uri)
-    return markdown.replace(MARKER, table)
+    """Replace every metric-index (and measure-names) marker in the page with its table."""
+    if MARKER in markdown:
+        markdown = markdown.replace(MARKER, metric_table(page.file.src_uri))
+    if MEASURES_MARKER in markdown:
+        markdown = markdown.replace(MEASURES_MARKER, measure_names())
+    if MODULES_MARKER in markdown:
+        markdown = markdown.replace(MODULES_MARKER, metric_modules(markdown))
+    return markdown
+
+
+def metric_modules(markdown: str) -> str:
+    """``::: module`` blocks for each module of a registry function that the page lacks."""
+    modules = dict.fromkeys(info.function.__module__ for info in _load_registry()
+                            if info.function is not None)
+    missing = [module for module in modules if f"::: {module}\n" not in markdown]
+    return "\n".join(f"::: {module}\n" for module in missing)
+
+
+def measure_names() -> str:
+    """The evaluator's table of measure names (``rankbook.evaluation.measures.measure_table``)."""
+    _load_registry()
+    from rankbook.evaluation.measures import measure_table
+
+    return measure_table() + "\n"
 
 
 def metric_table(from_page: str) -> str:
@@ -40,23 +97,36 @@ def metric_table(from_page: str) -> str:
     metrics = _load_registry()
     here = posixpath.dirname(from_page)
     lines = [
-        "| Metric | Function | trec_eval name | Summary |",
-        "| --- | --- | --- | --- |",
+        "| Metric | Function | trec_eval name | `rankbook eval` | Summary |",
+        "| --- | --- | --- | --- | --- |",
     ]
-    for info in metrics:
+    families = list(dict.fromkeys(info.family for info in metrics))
+    for info in sorted(metrics, key=lambda info: families.index(info.family)):
         try:
-            name, function, page = info.name, info.function, info.page
-            trec_eval, summary = info.trec_eval, info.summary
+            name, function, page, summary = info.name, info.function, info.page, info.summary
+            trec_eval, evaluated = info.trec_notation, _evaluated(info)
         except AttributeError as exc:
             raise PluginError(f"metric_index hook: registry entry {info!r} lacks a field: {exc}") from exc
         link = posixpath.relpath(page, here or ".")
         trec_cell = f"`{_cell(trec_eval)}`" if trec_eval else "—"
+        function_cell = "—" if function is None else \
+            f"[`{function.__name__}`][{function.__module__}.{function.__name__}]"
         lines.append(
-            f"| [{_cell(name)}]({link}) "
-            f"| [`{function.__name__}`][{function.__module__}.{function.__name__}] "
-            f"| {trec_cell} | {_cell(summary)} |"
+            f"| [{_cell(name)}]({link}) | {function_cell} "
+            f"| {trec_cell} | {evaluated} | {_cell(summary)} |"
         )
     return "\n".join(lines) + "\n"
+
+
+def _evaluated(info) -> str:
+    """How ``rankbook eval`` offers the entry: its summary rule, or not at all."""
+    if info.same_as:
+        return f"the `all` row of {_cell(info.same_as)}"
+    if not info.evaluable:
+        return "—"
+    return {"mean": "mean", "sum": "sum", "gmean": "geometric mean", "count": "count",
+            "name": "the run's name", "none": "per topic only"}.get(info.summary_rule,
+                                                                   info.summary_rule)
 
 
 def _load_registry():

@@ -51,3 +51,23 @@ class InputFileError(RankbookError, ValueError):
                 where += f", {label} {shown}{more}"
             where += ": "
         super().__init__(where + message)
+
+
+def caller_stacklevel() -> int:
+    """The ``stacklevel`` that makes a warning point at the first line outside rankbook.
+
+    Call it in the function that calls :func:`warnings.warn`: the count starts
+    at that function (stacklevel 1) and walks out through every rankbook frame,
+    so the warning names the user's line whichever public function (or the
+    command line) they called.
+    """
+    import os
+    import sys
+
+    package = os.path.dirname(os.path.abspath(__file__)) + os.sep
+    frame = sys._getframe(1)
+    level = 1
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package):
+        frame = frame.f_back
+        level += 1
+    return level

@@ -184,3 +184,34 @@ def per_query(values, rankings: list, name: str) -> list:
             f"give one {name} per query, in the order of rankings."
         )
     return values
+
+
+#: The trec_eval versions whose conventions rankbook follows (see docs/conventions.md).
+TREC_EVAL_VERSIONS = ("9", "10")
+
+
+def trec_eval_version(value) -> str:
+    """``value`` as one of ``TREC_EVAL_VERSIONS`` (``9`` and ``"9"`` alike)."""
+    text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) \
+        else None
+    if text not in TREC_EVAL_VERSIONS:
+        raise InvalidValueError(
+            f"trec_eval={value!r} is not a trec_eval version rankbook follows; choose \"9\" "
+            "(the default: scores compared as C floats, as trec_eval 9.x and pytrec_eval do) "
+            "or \"10\" (scores as doubles, lround in the interpolated-precision cut-offs).")
+    return text
+
+
+def total_at_least(value, present: int, name: str, what: str) -> int:
+    """A caller's total count, which must be a whole number >= the items already in the list."""
+    if value is None:
+        return present
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InvalidTypeError(f"{name} must be a whole number >= 0, got {value!r}.")
+    if value < present:
+        raise InvalidValueError(
+            f"{name}={value} is smaller than the {present} {what} items already in the "
+            f"ranked list; it counts every {what} item of the query, retrieved or not, so "
+            f"it must be at least {present}."
+        )
+    return int(value)

@@ -1,7 +1,8 @@
 """Average precision and its three denominators (rankbook.metrics.average_precision).
 
 Expected values are exact fractions worked by hand; the 8-element list is the
-seed's (FLAGR's documentation, /work/shared/seeds/000_*.txt), whose AP@k column
+seed's (FLAGR's documentation, page "Evaluation measures", reproduced in
+docs/conventions.md), whose AP@k column
 and conventions.md's three AP@k columns these fractions reproduce.
 """
 

@@ -1,9 +1,10 @@
 """DCG, IDCG and nDCG (rankbook.metrics.dcg).
 
-Published numbers: the lecture's 0-3 example (/work/shared/seeds/004_*.txt) and
-conventions.md's values for it; the seed's 8-element table (FLAGR's
-documentation, /work/shared/seeds/000_*.txt) and conventions.md's reference
-table. Other expected values are the formula written out term by term.
+Published numbers: the lecture's 0-3 example (the slides "Common information
+retrieval evaluation metrics"; docs/conventions.md, "The lecture's graded example")
+and conventions.md's values for it; the seed's 8-element table (FLAGR's
+documentation, page "Evaluation measures"; docs/conventions.md, "FLAGR's 8-element
+table") and conventions.md's reference table. Other expected values are the formula written out term by term.
 """
 
 from __future__ import annotations

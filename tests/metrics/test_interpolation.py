@@ -2,7 +2,7 @@
 (rankbook.metrics.interpolation).
 
 Expected values: exact fractions worked by hand (comments show the arithmetic);
-trec_eval 9.x's own regression output (/work/shared/data/trec_eval/out.test,
+trec_eval 9.x's own regression output (tests/data/trec_eval/out.test,
 out.test.aq); and pytrec_eval (which bundles trec_eval 9.x) as an oracle on
 thousands of random rankings, compared for exact equality of the doubles.
 """

@@ -1,8 +1,8 @@
 """LAG and mean LAG (rankbook.metrics.lag).
 
-Expected values: the seed's example (the rank-metrics-calculator page,
-/work/shared/seeds/003_*.txt: "ranked at position 3 [...] the lag for that item
-is 2"), exact fractions worked by hand, and a brute-force oracle that counts,
+Expected values: the seed's example (the ArDoCo rank-metrics calculator's wiki page,
+https://github.com/ArDoCo/Metrics/wiki/Rank-Metrics: "ranked at position 3 [...] the lag
+for that item is 2"), exact fractions worked by hand, and a brute-force oracle that counts,
 for each relevant item, the non-relevant items above it one pair at a time.
 The "item" average follows ArDoCo's calculateLAG (ArDoCo/Metrics,
 calculator/.../calculation/RankMetrics.kt): one sum of lags and one count of

@@ -1,8 +1,8 @@
 """MAP, MRR and GMAP, the means over queries (rankbook.metrics.means).
 
-Expected values: the lecture seed's MAP example (/work/shared/seeds/004_*.txt,
-1/3 (1/1 + 2/3 + 3/5) ~ 0.76, exactly 34/45); exact fractions worked by hand;
-trec_eval 9.x's regression output (/work/shared/data/trec_eval/out.test: map
+Expected values: the lecture seed's MAP example (the slides "Common information
+retrieval evaluation metrics": 1/3 (1/1 + 2/3 + 3/5) ~ 0.76, exactly 34/45); exact fractions worked by hand;
+trec_eval 9.x's regression output (tests/data/trec_eval/out.test: map
 0.1785, gm_map 0.1051, recip_rank 0.4064); and pytrec_eval's per-query values
 on random queries, averaged here by the textbook formulas.
 """

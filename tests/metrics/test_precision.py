@@ -1,8 +1,8 @@
 """P@k, R@k, F1@k, R-precision and success@k (rankbook.metrics.precision).
 
 Expected values are exact fractions worked by hand, checked against the seed's
-8-element table (FLAGR's documentation, /work/shared/seeds/000_*.txt: relevant
-at ranks 1, 3, 4, 6; four relevant) and conventions.md's reference table.
+8-element table (FLAGR's documentation, page "Evaluation measures", reproduced in
+docs/conventions.md: relevant at ranks 1, 3, 4, 6; four relevant) and conventions.md's reference table.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from rankbook import f1_at_k, precision_at_k, r_precision, recall_at_k, success_at_k
+from rankbook import (f1_at_k, precision_at_k, r_precision, recall_at_k, set_average_precision,
+                      success_at_k)
 
 SEED = [1, 0, 1, 1, 0, 1, 0, 0]
 SEED_R = 4
@@ -144,3 +145,13 @@ def test_results_are_python_floats():
     for value in (precision_at_k(SEED, 3), recall_at_k(SEED, 3, 4), f1_at_k(SEED, 3, 4),
                   r_precision(SEED, 4), success_at_k(SEED, 3)):
         assert type(value) is float
+
+
+def test_set_average_precision_is_trec_evals_set_map():
+    # m_set_map.c (usnistgov/trec_eval): num_relevant_retrieved**2 / (num_retrieved * num_rel)
+    assert close(set_average_precision([1, 0, 0, 1], 3), Fraction(2 * 2, 4 * 3))
+    assert close(set_average_precision([0, 0, 1, 1], 3), Fraction(2 * 2, 4 * 3))  # unranked
+    assert close(set_average_precision([2, None, 1], 2), Fraction(2 * 2, 3 * 2))
+    assert close(set_average_precision([2, 1, 0], 1, relevance_level=2), Fraction(1, 3))
+    assert set_average_precision([], 3) == 0.0 and set_average_precision([0, 0], 0) == 0.0
+    assert type(set_average_precision(SEED, 4)) is float

@@ -1,6 +1,6 @@
 """Reciprocal rank (rankbook.metrics.reciprocal_rank).
 
-The lecture slides (/work/shared/seeds/004_*.txt) define RR = 1/K, K the rank of
+The lecture slides ("Common information retrieval evaluation metrics") define RR = 1/K, K the rank of
 the first relevant document; expected values are that fraction, by hand.
 """
 

@@ -1,7 +1,7 @@
 """Search length, the lecture's and Cooper's (rankbook.metrics.search_length).
 
-Expected values: the lecture seed's definition (/work/shared/seeds/004_*.txt,
-"Search Length = Rank of the answer"), Cooper's (1968) definition (non-relevant
+Expected values: the lecture seed's definition (the slides "Common information
+retrieval evaluation metrics": "Search Length = Rank of the answer"), Cooper's (1968) definition (non-relevant
 documents examined before the n-th relevant one) and his expected search length
 for weak orderings, $j + i s / (r + 1)$, checked here against a brute-force
 average over every order of the tied documents, in exact fractions.

@@ -1,4 +1,4 @@
-"""``rankbook eval``: score a TREC run against qrels, as trec_eval 9.x does."""
+"""``rankbook eval``: score a TREC run against qrels, as trec_eval 9.x (or 10.0) does."""
 
 from __future__ import annotations
 
@@ -8,14 +8,23 @@ import sys
 from rankbook.cli._tables import decimals, latex_table
 
 FORMATS = ("trec", "table", "csv", "json", "markdown", "latex")
+TREC_EVAL_VERSIONS = ("9", "10")
 
 
 def add_parser(subparsers) -> None:
+    """Add the ``eval`` sub-command to ``subparsers``."""
+    import shutil
+
+    from rankbook.evaluation.measures import measure_help
+
+    width = max(shutil.get_terminal_size().columns - 2, 40)  # as argparse wraps its help
     parser = subparsers.add_parser(
         "eval",
-        help="score a TREC run against qrels, as trec_eval 9.x does (same numbers, same layout)",
+        help="score a TREC run against qrels, as trec_eval 9.x or 10.0 does (same numbers, "
+             "same layout)",
         description=(
-            "Evaluate a run against relevance judgments with trec_eval 9.x's semantics: each "
+            "Evaluate a run against relevance judgments with trec_eval 9.x's semantics (or "
+            "10.0's, with --trec-eval 10): each "
             "topic's documents are ordered by score descending (ties by document id descending; "
             "the rank column is ignored), and the summary line 'all' is the mean over topics "
             "(the sum for num_ret, num_rel, num_rel_ret; the geometric mean for gm_map). "
@@ -24,11 +33,7 @@ def add_parser(subparsers) -> None:
             "trec_eval's."
         ),
         epilog=(
-            "measures (-m, repeatable), canonical or trec_eval notation:\n"
-            "  P@10 R@100 AP AP@10 GMAP RR R-prec nDCG nDCG@10 bpref success@5 iP@0.3 11pt\n"
-            "  P_10 P.5,10 recall.100 map map_cut.10 gm_map recip_rank Rprec ndcg ndcg_cut.10\n"
-            "  success.5 iprec_at_recall 11pt_avg num_ret num_rel num_rel_ret num_q runid\n"
-            "  set_P set_recall set_F set_map, or all_trec for all of them\n"
+            measure_help(width) + "\n"
             "\n"
             "examples:\n"
             "  rankbook eval qrels.test results.test            # trec_eval's default measures\n"
@@ -38,6 +43,12 @@ def add_parser(subparsers) -> None:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    _arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def _arguments(parser) -> None:
+    """The arguments of ``rankbook eval``: trec_eval's options, and the output format."""
     parser.add_argument("qrels", metavar="QRELS", help="relevance judgments (TREC qrels file)")
     parser.add_argument("run_file", metavar="RUN", help="the run to evaluate (TREC run file)")
     parser.add_argument("-q", dest="per_query", action="store_true",
@@ -54,6 +65,12 @@ def add_parser(subparsers) -> None:
     parser.add_argument("-m", dest="measures", action="append", default=None, metavar="MEASURE",
                         help="a measure to compute; repeat for several (default: trec_eval's "
                              "default set), e.g. -m map -m P.5,10 -m nDCG@10")
+    parser.add_argument("--trec-eval", dest="trec_eval", choices=TREC_EVAL_VERSIONS,
+                        default="9",
+                        help="follow trec_eval 9.x (scores read as C floats, as pytrec_eval) "
+                             "or 10.0 (scores as doubles, lround in the iprec_at_recall "
+                             "cut-offs, -c topics printed per topic) [default: 9], e.g. "
+                             "--trec-eval 10")
     parser.add_argument("--format", choices=FORMATS, default="trec",
                         help="trec: trec_eval's layout (measure, topic, value; tab-separated); "
                              "table: aligned columns; csv, json, markdown, latex: one row per "
@@ -62,32 +79,35 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--decimals", type=decimals, default=4, metavar="N",
                         help="decimals in the table, markdown and latex formats [default: 4], "
                              "e.g. --decimals 6")
-    parser.set_defaults(run=run)
 
 
 def run(args) -> None:
+    """Evaluate and print."""
     import warnings
 
-    from rankbook.evaluation import _evaluate_table, _frame, _trec_text
+    from rankbook.evaluation.pipeline import evaluate_table
+    from rankbook.evaluation.summary import to_frame
+    from rankbook.evaluation.trec_text import trec_text
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        table = _evaluate_table(
+        table = evaluate_table(
             args.qrels,
             args.run_file,
             args.measures,
             complete=args.complete,
             max_docs=args.max_docs,
             relevance_level=args.relevance_level,
+            trec_eval=args.trec_eval,
             progress=True,
         )
     for warning in caught:
         print(f"rankbook eval: note: {warning.message}", file=sys.stderr)
     if args.format == "trec":  # printed straight from the arrays: no pandas import needed
-        sys.stdout.write(_trec_text(table, header=args.measures is None,
+        sys.stdout.write(trec_text(table, header=args.measures is None,
                                     per_query=args.per_query))
         return
-    result = _frame(table, args.per_query)
+    result = to_frame(table, args.per_query)
     table = result.drop(columns=[c for c in result.columns if result[c].dtype == object])
     if args.format == "csv":
         sys.stdout.write(table.to_csv(float_format="%.17g"))

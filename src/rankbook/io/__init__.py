@@ -7,15 +7,30 @@ r"""Reading and writing qrels and runs: TREC files, FLAGR's CSV, dicts and DataF
 | `read_flagr_lists`, `read_flagr_qrels` | FLAGR's CSV input lists (one run per voter) and qrels |
 | `as_qrels`, `as_run` | any of: a path, `{qid: {docid: grade or score}}`, a DataFrame |
 
-In memory, qrels and runs are pandas DataFrames with columns ``query``,
-``doc`` and ``grade`` (qrels) or ``score`` (runs); ids are strings. Every reader
-refuses bad input with a `rankbook.InputFileError` that names the file,
+In memory, qrels and runs take one of two forms: the table form
+(:mod:`rankbook.io.frames`: pandas DataFrames with columns ``query``, ``doc``
+and ``grade`` or ``score``; ids are strings) and the array form
+(:mod:`rankbook.io.arrays`: numpy arrays, used by the batch evaluator).
+:mod:`rankbook.io.convert` decides how a path, a dict or a DataFrame is read,
+for both; :mod:`rankbook.io.order` holds trec_eval's order of a run. Every
+reader refuses bad input with a `rankbook.InputFileError` that names the file,
 the line numbers, what is wrong and how to fix it.
+
+| module | holds |
+| --- | --- |
+| `convert` | `as_qrels`, `as_run` (table form), `as_judgments`, `as_ranking` (array form) |
+| `frames` | the table form: `make_qrels`, `make_run` |
+| `arrays` | the array form: `Judgments`, `Ranking`, ids, hash keys |
+| `order` | `trec_order`: trec_eval's order (score descending, ties by docid descending) |
+| `trec`, `flagr` | the file readers |
+| `writers` | `write_qrels`, `write_run` |
 """
 
-from rankbook.io.convert import as_qrels, as_run, trec_order
+from rankbook.io.convert import as_qrels, as_run
 from rankbook.io.flagr import read_flagr_lists, read_flagr_qrels
-from rankbook.io.trec import read_qrels, read_run, write_qrels, write_run
+from rankbook.io.order import trec_order
+from rankbook.io.trec import read_qrels, read_run
+from rankbook.io.writers import write_qrels, write_run
 
 __all__ = [
     "as_qrels",

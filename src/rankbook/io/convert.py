@@ -1,4 +1,10 @@
-r"""Turn paths, Python dicts and DataFrames into rankbook's in-memory qrels and runs.
+r"""The one place that decides how an input is read: a path, a Python dict or a DataFrame.
+
+`as_qrels` and `as_run` give the table form (:mod:`rankbook.io.frames`), which
+the per-topic evaluator, `explain` and the writers use; `as_judgments` and
+`as_ranking` give the array form (:mod:`rankbook.io.arrays`), which the batch
+evaluator uses. All four send each kind of input to the same reader, so a
+reader added here serves both forms.
 
 | input | qrels | run |
 | --- | --- | --- |
@@ -23,7 +29,11 @@ from collections.abc import Mapping
 import numpy as np
 
 from rankbook._errors import InputFileError, InvalidTypeError, InvalidValueError
+from rankbook.io import arrays
 from rankbook.io._memory import id_text, id_texts, value_array
+from rankbook.io._source import path_text
+from rankbook.io.frames import make_qrels, make_run
+from rankbook.io.trec import read_qrels, read_qrels_arrays, read_run, read_run_arrays
 
 QUERY_NAMES = ("query", "qid", "query_id", "topic")
 DOC_NAMES = ("doc", "docid", "doc_id", "docno", "item")
@@ -54,20 +64,15 @@ def as_qrels(qrels, *, progress: bool = False):
     0    q1  d1    2.0
     1    q1  d2    0.0
     """
-    from rankbook.io.trec import make_qrels, read_qrels
-
-    if isinstance(qrels, (str, os.PathLike)):
+    kind = _kind(qrels, "qrels")
+    if kind == "path":
         return read_qrels(qrels, progress=progress)
-    if isinstance(qrels, Mapping):
+    if kind == "dict":
         query, doc, grade = _from_dict(qrels, "qrels", "grade")
         return make_qrels(query, doc, grade, np.arange(1, len(doc) + 1), "qrels dict")
-    if _is_frame(qrels):
-        query, doc, grade = _from_frame(qrels, "qrels", GRADE_NAMES)
-        return make_qrels(query, doc, grade, np.arange(1, len(doc) + 1),
-                          "qrels DataFrame (rows counted from 1)")
-    raise InvalidTypeError(
-        f"qrels must be a path, a dict {{qid: {{docid: grade}}}} or a pandas DataFrame with "
-        f"columns query, doc, grade; got {type(qrels).__name__}.")
+    query, doc, grade = _from_frame(qrels, "qrels", GRADE_NAMES)
+    return make_qrels(query, doc, grade, np.arange(1, len(doc) + 1),
+                      "qrels DataFrame (rows counted from 1)")
 
 
 def as_run(run, *, progress: bool = False):
@@ -94,26 +99,67 @@ def as_run(run, *, progress: bool = False):
     0    q1  d1    0.5
     1    q1  d2    1.5
     """
-    from rankbook.io.trec import make_run, read_run
-
-    if isinstance(run, (str, os.PathLike)):
+    kind = _kind(run, "run")
+    if kind == "path":
         return read_run(run, progress=progress)
-    if isinstance(run, Mapping):
+    if kind == "dict":
         query, doc, score = _from_dict(run, "run", "score")
         return make_run(query, doc, score, np.arange(1, len(doc) + 1), "run dict")
-    if _is_frame(run):
-        query, doc, score = _from_frame(run, "run", SCORE_NAMES)
-        frame = make_run(query, doc, score, np.arange(1, len(doc) + 1),
-                         "run DataFrame (rows counted from 1)")
-        frame.attrs["name"] = run.attrs.get("name", "rankbook")
-        return frame
+    query, doc, score = _from_frame(run, "run", SCORE_NAMES)
+    frame = make_run(query, doc, score, np.arange(1, len(doc) + 1),
+                     "run DataFrame (rows counted from 1)")
+    frame.attrs["name"] = run.attrs.get("name", "rankbook")
+    return frame
+
+
+def as_judgments(qrels, *, progress: bool = False) -> arrays.Judgments:
+    """Any input :func:`as_qrels` accepts, in the array form (:class:`rankbook.io.arrays.Judgments`).
+
+    A file is read straight into arrays; a repeated judgment is then handed to
+    :func:`rankbook.io.frames.make_qrels`, which raises (different grades) or
+    warns and keeps one (same grade), exactly as :func:`as_qrels` does.
+    """
+    if _kind(qrels, "qrels") == "path":
+        query, doc, grade, lines = read_qrels_arrays(qrels, progress=progress)
+        if not arrays.has_duplicate_pairs(query, doc):
+            return arrays.Judgments(query, doc, grade, path_text(qrels))
+        frame = make_qrels(arrays.text_ids(query), arrays.text_ids(doc), grade, lines,
+                           path_text(qrels))
+        return arrays.judgments_from_frame(frame)
+    return arrays.judgments_from_frame(as_qrels(qrels))
+
+
+def as_ranking(run, *, progress: bool = False) -> arrays.Ranking:
+    """Any input :func:`as_run` accepts, in the array form (:class:`rankbook.io.arrays.Ranking`).
+
+    A document listed twice in one topic of a file is not checked here: the
+    batch evaluator finds it while joining, and refuses it with
+    :func:`refuse_duplicates`.
+    """
+    if _kind(run, "run") == "path":
+        query, doc, score, lines, name = read_run_arrays(run, progress=progress)
+        return arrays.Ranking(query, doc, score, lines, path_text(run), name)
+    return arrays.ranking_from_frame(as_run(run))
+
+
+def refuse_duplicates(run: arrays.Ranking) -> None:
+    """Raise :func:`as_run`'s error for a document listed twice in one topic of ``run``."""
+    make_run(arrays.text_ids(run.query), arrays.text_ids(run.doc), run.score, run.lines,
+             run.source)
+
+
+def _kind(value, what: str) -> str:
+    """``"path"``, ``"dict"`` or ``"frame"``: how ``value`` is read."""
+    if isinstance(value, (str, os.PathLike)):
+        return "path"
+    if isinstance(value, Mapping):
+        return "dict"
+    if type(value).__name__ == "DataFrame" and hasattr(value, "columns"):
+        return "frame"
+    column = "grade" if what == "qrels" else "score"
     raise InvalidTypeError(
-        f"run must be a path, a dict {{qid: {{docid: score}}}} or a pandas DataFrame with "
-        f"columns query, doc, score; got {type(run).__name__}.")
-
-
-def _is_frame(value) -> bool:
-    return type(value).__name__ == "DataFrame" and hasattr(value, "columns")
+        f"{what} must be a path, a dict {{qid: {{docid: {column}}}}} or a pandas DataFrame "
+        f"with columns query, doc, {column}; got {type(value).__name__}.")
 
 
 def _from_dict(data: Mapping, name: str, value_name: str):
@@ -195,60 +241,3 @@ def _is_number(value) -> bool:
         return True
     except (TypeError, ValueError, OverflowError):
         return False
-
-
-def trec_order(run) -> np.ndarray:
-    r"""Row positions of ``run`` in trec_eval's order.
-
-    Topics in string order; within a topic, score descending, and equal scores
-    by document id descending (byte order, as C's ``strcmp``; for UTF-8 text
-    that is Python's string order). The rank column, if any, is not used.
-
-    Parameters
-    ----------
-    run : pandas.DataFrame
-        Columns ``query``, ``doc``, ``score``.
-
-    Returns
-    -------
-    numpy.ndarray of int
-        Positions into ``run``.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> run = pd.DataFrame({"query": ["1", "1", "1"], "doc": ["a", "c", "b"],
-    ...                     "score": [1.0, 0.5, 1.0]})
-    >>> run.iloc[trec_order(run)].doc.tolist()
-    ['b', 'a', 'c']
-    """
-    import pandas as pd
-
-    queries = run["query"].to_numpy(dtype=object)
-    score = run["score"].to_numpy(dtype=np.float64)
-    codes = query_codes(queries)
-    order = np.lexsort((-score, codes))
-    sorted_codes = codes[order]
-    sorted_score = score[order]
-    tied = np.r_[False, (sorted_codes[1:] == sorted_codes[:-1])
-                 & (sorted_score[1:] == sorted_score[:-1])]
-    if tied.any():
-        tied[:-1] |= tied[1:]
-        rows = order[tied]
-        doc_rank, _ = pd.factorize(run["doc"].to_numpy(dtype=object)[rows], sort=True)
-        key = np.zeros(len(run), dtype=np.int64)
-        key[rows] = -doc_rank
-        order = np.lexsort((key, -score, codes))
-    return order
-
-
-def query_codes(queries: np.ndarray) -> np.ndarray:
-    """Integer code of each topic id, numbered in string order (fast when topics come in blocks)."""
-    import pandas as pd
-
-    if len(queries) == 0:
-        return np.zeros(0, dtype=np.int64)
-    start = np.r_[True, queries[1:] != queries[:-1]]
-    heads = queries[start]
-    head_codes, _ = pd.factorize(heads, sort=True)
-    return np.repeat(head_codes, np.diff(np.r_[np.flatnonzero(start), len(queries)]))

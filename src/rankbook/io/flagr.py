@@ -32,7 +32,7 @@ from rankbook._errors import InputFileError
 from rankbook.io._numbers import number_list
 from rankbook.io._source import path_text
 from rankbook.io._table import read_csv_columns
-from rankbook.io.trec import make_qrels, make_run
+from rankbook.io.frames import make_qrels, make_run
 
 MAX_RANK = 2**31 - 1  # C's INT_MAX: FLAGR reads ranks into an int
 _RANK = re.compile(r"\+?[0-9]+(?:\.0*)?", re.ASCII)

@@ -12,14 +12,36 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 import numpy as np
 
 from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
 
-GAINS = ("linear", "exponential")
+
+@dataclass(frozen=True)
+class Gain:
+    r"""A gain function $g(rel)$: its arithmetic, and how a worked formula writes it.
+
+    ``latex`` and ``text`` write $g$ of one grade, the grade written ``{g}``;
+    ``latex_alone`` is the LaTeX when the term stands alone, not as a numerator
+    (``rankbook.metrics.dcg.dcg_term`` writes the terms; `explain` prints them).
+    """
+
+    name: str
+    of: Callable[[np.ndarray], np.ndarray]  # g of grades already floored at 0
+    latex: str
+    text: str
+    latex_alone: str
+
+
+GAINS = {
+    "linear": Gain("linear", lambda grades: grades, "{g}", "{g}", "{g}"),
+    "exponential": Gain("exponential", lambda grades: np.exp2(grades) - 1.0,
+                        "2^{{{g}}} - 1", "(2^{g}-1)", "(2^{{{g}}} - 1)"),
+}
 
 
 def check_gain_map(gain_map) -> dict[float, float] | None:
@@ -55,9 +77,7 @@ def gains_of(relevance, *, gain: str = "linear", gain_map=None, name: str = "rel
     _validate.choice(gain, GAINS, "gain")
     gain_map = check_gain_map(gain_map)
     grades, judged = _validate.judged_grades(relevance, name)
-    values = np.maximum(grades, 0.0)
-    if gain == "exponential":
-        values = np.exp2(values) - 1.0
+    values = GAINS[gain].of(np.maximum(grades, 0.0))
     for grade, mapped in (gain_map or {}).items():
         values[grades == grade] = mapped
     values[~judged | (grades < 0)] = 0.0

@@ -9,14 +9,40 @@ The means over queries (MAP, GMAP) live in `rankbook.metrics.means`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from rankbook import _validate
 from rankbook.metrics._common import is_relevant
 
-AP_DENOMINATORS = ("relevant", "retrieved_relevant", "min_k_relevant")
+
+
+@dataclass(frozen=True)
+class APDenominator:
+    """A convention for AP's denominator D: its arithmetic, and how a worked formula explains it.
+
+    ``count(found, k, R)`` is D from the relevant documents in the top k, the
+    cut-off and R (None when ``needs_R`` is False); ``why`` explains D in a worked
+    formula, with ``{D}``, ``{k}`` and ``{R}`` filled in.
+    """
+
+    name: str
+    count: Callable[[int, int, int | None], int]
+    why: str
+    needs_R: bool = True
+
+
+AP_DENOMINATORS = {
+    "relevant": APDenominator("relevant", lambda found, k, R: R,
+                              "{D} = R, all relevant documents"),
+    "retrieved_relevant": APDenominator("retrieved_relevant", lambda found, k, R: found,
+                                        "{D} = relevant documents in the top {k}",
+                                        needs_R=False),
+    "min_k_relevant": APDenominator("min_k_relevant", lambda found, k, R: min(k, R),
+                                    "{D} = min(k, R) = min({k}, {R})"),
+}
 
 
 def average_precision(
@@ -113,9 +139,7 @@ def average_precision(
     precision_at_rank = np.cumsum(relevant) / ranks
     total = float(np.sum(precision_at_rank[relevant]))
 
-    if denominator == "retrieved_relevant":
-        D = int(np.count_nonzero(relevant))
-    else:
-        R = _validate.n_relevant(n_relevant, grades, threshold)
-        D = R if denominator == "relevant" else min(k, R)
+    convention = AP_DENOMINATORS[denominator]
+    R = _validate.n_relevant(n_relevant, grades, threshold) if convention.needs_R else None
+    D = convention.count(int(np.count_nonzero(relevant)), k, R)
     return total / D if D else 0.0

@@ -19,7 +19,6 @@ import numpy as np
 
 from rankbook import _validate
 from rankbook._errors import InvalidValueError
-from rankbook.metrics.roc import _at_least
 
 
 def bpref(
@@ -106,9 +105,9 @@ def bpref(
     judged &= grades >= 0  # trec_eval: a negative grade is "in the pool, unjudged"
     relevant = judged & (grades >= threshold)
     nonrelevant = judged & (grades < threshold)
-    R = _at_least(_required(n_relevant, "n_relevant", "relevant"),
+    R = _validate.total_at_least(_required(n_relevant, "n_relevant", "relevant"),
                   int(np.count_nonzero(relevant)), "n_relevant", "judged relevant")
-    N = _at_least(_required(n_nonrelevant, "n_nonrelevant", "non-relevant"),
+    N = _validate.total_at_least(_required(n_nonrelevant, "n_nonrelevant", "non-relevant"),
                   int(np.count_nonzero(nonrelevant)), "n_nonrelevant", "judged non-relevant")
     if R == 0:
         return 0.0

@@ -20,34 +20,80 @@ the rank. Tools disagree on both, so both are named arguments:
 | ``"jarvelin"`` | $d(i) = \max(1, \log_2 i)$ | Järvelin and Kekäläinen (2002), and the lecture seed |
 
 Grades below 0 (trec_eval's "spam" judgments) have gain 0, as in trec_eval.
+
+Each convention is one entry of ``GAINS`` (in `rankbook.metrics._gains`, shared
+with trec_eval's gain measures) or ``DISCOUNTS``, which holds both its arithmetic
+and how a worked formula writes it (`dcg_term`, used by `explain`), so a new
+convention cannot compute one thing and print another.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from rankbook import _validate
-from rankbook.metrics._gains import GAINS, gains_of, ideal_gains
-DISCOUNTS = ("log2", "jarvelin")
+from rankbook.metrics._gains import GAINS, Gain, gains_of, ideal_gains
+
+
+
+@dataclass(frozen=True)
+class Discount:
+    r"""A discount function $d(i)$: its arithmetic, and how a worked formula writes it.
+
+    ``latex`` and ``text`` write $d$ of one rank, the rank written ``{i}``;
+    ``undiscounted`` is the number of leading ranks with $d(i) = 1$, whose terms
+    are written without a denominator.
+    """
+
+    name: str
+    of: Callable[[np.ndarray], np.ndarray]  # d of ranks 1, 2, ...
+    latex: str
+    text: str
+    undiscounted: int = 0
+
+
+DISCOUNTS = {
+    "log2": Discount("log2", lambda ranks: np.log2(ranks + 1), "\\log_2({i}+1)", "log2({i}+1)"),
+    "jarvelin": Discount("jarvelin", lambda ranks: np.maximum(1.0, np.log2(ranks)),
+                         "\\log_2 {i}", "log2({i})", undiscounted=2),
+}
 
 
 def gain_values(grades: np.ndarray, gain: str = "linear") -> np.ndarray:
     r"""The gain of each grade: $rel$ (linear) or $2^{rel} - 1$ (exponential); 0 below 0."""
     _validate.choice(gain, GAINS, "gain")
-    grades = np.maximum(np.asarray(grades, dtype=float), 0.0)
-    return grades if gain == "linear" else np.exp2(grades) - 1.0
+    return GAINS[gain].of(np.maximum(np.asarray(grades, dtype=float), 0.0))
 
 
 def discount_values(n: int, discount: str = "log2") -> np.ndarray:
     r"""The discount of ranks 1..n: $\log_2(i+1)$, or $\max(1, \log_2 i)$ (Järvelin-Kekäläinen)."""
     _validate.choice(discount, DISCOUNTS, "discount")
-    ranks = np.arange(1, n + 1, dtype=float)
-    if discount == "log2":
-        return np.log2(ranks + 1)
-    return np.maximum(1.0, np.log2(ranks))
+    return DISCOUNTS[discount].of(np.arange(1, n + 1, dtype=float))
+
+
+def dcg_term(grade: str, i: int, gain: str = "linear", discount: str = "log2") -> tuple[str, str]:
+    r"""The term $g(rel_i) / d(i)$ of DCG written out, as (LaTeX, plain text).
+
+    ``grade`` is the grade as written (already floored at 0). `explain`'s worked
+    formulas are built from these, so they follow the same conventions as the
+    arithmetic of `dcg_at_k` (``GAINS`` and ``DISCOUNTS`` hold both).
+
+    Examples
+    --------
+    >>> dcg_term("3", 2)
+    ('\\frac{3}{\\log_2(2+1)}', '3/log2(2+1)')
+    >>> dcg_term("3", 2, "exponential", "jarvelin")
+    ('(2^{3} - 1)', '(2^3-1)')
+    """
+    g, d = GAINS[gain], DISCOUNTS[discount]
+    if i <= d.undiscounted:
+        return g.latex_alone.format(g=grade), g.text.format(g=grade)
+    return (f"\\frac{{{g.latex.format(g=grade)}}}{{{d.latex.format(i=i)}}}",
+            f"{g.text.format(g=grade)}/{d.text.format(i=i)}")
 
 
 def dcg_at_k(

@@ -6,6 +6,10 @@ r"""Means over a set of queries: MAP, MRR and GMAP.
 | `mean_reciprocal_rank` | MRR | `recip_rank` (the `all` row) |
 | `geometric_mean_average_precision` | GMAP | `gm_map` |
 
+`mean_over_topics` and `geometric_mean` are the two ways of averaging
+per-query values that these functions (and the evaluator's `all` row) use:
+each is written once, here.
+
 Each function takes one ranked list of grades per query and calls the
 single-query function (`average_precision`, `reciprocal_rank`) on each, so a
 query's value is computed in exactly one place. The mean is a *macro* average:
@@ -122,7 +126,7 @@ def mean_average_precision(
         )
         for q, (ranking, R) in enumerate(zip(rankings, n_relevant))
     ]
-    return sum(ap) / len(ap)
+    return mean_over_topics(ap)
 
 
 def mean_reciprocal_rank(
@@ -189,7 +193,7 @@ def mean_reciprocal_rank(
         _each_query(q, reciprocal_rank, ranking, k=k, relevance_level=relevance_level)
         for q, ranking in enumerate(rankings)
     ]
-    return sum(rr) / len(rr)
+    return mean_over_topics(rr)
 
 
 def geometric_mean_average_precision(
@@ -285,17 +289,50 @@ def geometric_mean_average_precision(
     if n_relevant is None:
         n_relevant = [None] * len(rankings)
     n_relevant = _validate.per_query(n_relevant, rankings, "n_relevant")
-    log_ap = [
-        math.log(max(ap, floor))
-        for ap in (
-            _each_query(
-                q, average_precision, ranking, R,
-                k=k, denominator=denominator, relevance_level=relevance_level,
-            )
-            for q, (ranking, R) in enumerate(zip(rankings, n_relevant))
+    ap = [
+        _each_query(
+            q, average_precision, ranking, R,
+            k=k, denominator=denominator, relevance_level=relevance_level,
         )
+        for q, (ranking, R) in enumerate(zip(rankings, n_relevant))
     ]
-    return math.exp(sum(log_ap) / len(log_ap))
+    return geometric_mean(ap, floor)
+
+
+def mean_over_topics(values: Sequence[float]) -> float:
+    r"""The arithmetic mean $\frac{1}{Q} \sum_q v_q$, added up in the given order.
+
+    trec_eval adds the per-query values one by one, in query order, and
+    divides by the number of queries; this does the same, so the result is the
+    same double (a compensated or pairwise sum could differ in the last bit).
+
+    Examples
+    --------
+    >>> mean_over_topics([0.5, 0.25, 0.0])
+    0.25
+    """
+    total = 0.0
+    for value in values:
+        total += value
+    return total / len(values)
+
+
+def geometric_mean(values: Sequence[float], floor: float = GM_FLOOR) -> float:
+    r"""The geometric mean $\exp(\frac{1}{Q} \sum_q \ln \max(v_q, \epsilon))$, as trec_eval's ``gm_*``.
+
+    Each value is floored at $\epsilon$ (trec_eval's ``MIN_GEO_MEAN``,
+    $10^{-5}$) before its logarithm is taken; the logarithms are added in the
+    given order.
+
+    Examples
+    --------
+    >>> round(geometric_mean([0.5, 0.125]), 12)
+    0.25
+    """
+    total = 0.0
+    for value in values:
+        total += math.log(max(value, floor))
+    return math.exp(total / len(values))
 
 
 def _each_query(q: int, metric, *args, **kwargs) -> float:

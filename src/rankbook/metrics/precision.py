@@ -7,8 +7,10 @@ r"""Set-based measures of a ranked list cut at rank k.
 | `f1_at_k` | F1@k | (`set_F` under `-M k`, see its docstring) |
 | `r_precision` | R-precision | `Rprec` |
 | `success_at_k` | success@k | `success_k` |
+| `set_average_precision` | SetAP | `set_map` |
 
-All of them look at the first k positions only, as if the list were a set.
+All of them look at the first k positions only, as if the list were a set
+(`set_average_precision` at the whole list).
 """
 
 from __future__ import annotations
@@ -284,3 +286,65 @@ def success_at_k(relevance: Sequence[float], k: int, *, relevance_level: float =
     k = _validate.cutoff(k)
     threshold = _validate.threshold(relevance_level)
     return 1.0 if relevant_in_top(grades, k, threshold) > 0 else 0.0
+
+
+def set_average_precision(
+    relevance: Sequence[float], n_relevant: int, *, relevance_level: float = 1
+) -> float:
+    r"""trec_eval's ``set_map``: the precision of the whole retrieved set times its recall.
+
+    $$\mathrm{SetAP} = P_{set} \cdot R_{set} = \frac{F}{n} \cdot \frac{F}{R}
+                     = \frac{F^2}{n R}$$
+
+    where $n$ is the number of documents retrieved (the length of the list),
+    $F$ the relevant documents among them and $R$ the relevant documents of the
+    query, retrieved or not. It is 0 when nothing was retrieved or $R = 0$.
+
+    trec_eval calls it "set map", an unranked average precision: each relevant
+    document retrieved contributes the set's precision $F/n$ (whatever its
+    rank), each relevant document missed contributes 0, and the sum is divided
+    by $R$. With $P_{set}$ = `precision_at_k` and $R_{set}$ = `recall_at_k`, both
+    at $k = n$, it is their product, and this function computes it so.
+
+    Parameters
+    ----------
+    relevance : sequence of float, shape (n,)
+        Grades of the retrieved documents (their order does not matter).
+    n_relevant : int
+        R, the number of relevant documents of the query.
+    relevance_level : float, default 1
+        Lowest grade that counts as relevant.
+
+    Returns
+    -------
+    float
+        Between 0 and 1; 1 when exactly the relevant documents were retrieved.
+
+    See Also
+    --------
+    precision_at_k, recall_at_k : the two factors, at k = n.
+
+    rankbook.metrics.average_precision.average_precision : the ranked version.
+
+    References
+    ----------
+    trec_eval 9.x and 10.0, ``m_set_map.c`` ("num_relevant_retrieved**2 /
+    (num_retrieved * num_rel)"), usnistgov/trec_eval.
+
+    Examples
+    --------
+    Four documents retrieved, two of them relevant, three relevant in all:
+    $\frac{2^2}{4 \cdot 3} = \frac13$, whatever the order.
+
+    >>> round(set_average_precision([1, 0, 0, 1], 3), 6)
+    0.333333
+    >>> set_average_precision([], 3)
+    0.0
+    """
+    grades = _validate.grades(relevance)
+    n = len(grades)
+    if n == 0:
+        _validate.threshold(relevance_level)
+        return 0.0
+    return (precision_at_k(grades, n, relevance_level=relevance_level)
+            * recall_at_k(grades, n, n_relevant, relevance_level=relevance_level))

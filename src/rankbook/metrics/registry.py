@@ -1,122 +1,208 @@
-"""The one list of rankbook's metrics.
+r"""The one list of rankbook's metrics.
 
-Each `MetricInfo` names a metric in canonical notation (as ir_measures
-writes it), its trec_eval name, the function that computes it, its docs page
-and a one-line summary. The docs' metric index is generated from ``METRICS``
-(by ``docs/hooks/metric_index.py``), and the tests check that every public
-metric function appears here, so a new metric is added in one place.
+Each entry of ``METRICS`` (a :class:`~rankbook.metrics.spec.Metric`) names a
+measure in canonical notation (as ir_measures writes it), its trec_eval names,
+its parameter with trec_eval's defaults, its summary rule, its docs page, and
+the per-topic adapter through which :func:`rankbook.evaluate` calls the
+textbook function. Everything else is generated from this list:
+
+- the measure-name parser, the per-topic path and the summary row of
+  :mod:`rankbook.evaluation`, and the measure table of its docstring;
+- the measure list of ``rankbook eval --help``;
+- the docs' metric index (``docs/hooks/metric_index.py``).
+
+``tests/test_registry_generated.py`` fails when any of them disagree.
+
+The entries with a trec_eval name are in trec_eval's print order (its table
+of measures, ``measures.c``): ``-m all_trec`` and the trec_eval layout list
+measures in this order. An entry with no trec_eval name may sit anywhere; each
+sits beside its relatives, as the metric index shows them.
+
+Adding a metric: write its function, add its entry here, write its page.
+``docs/contributing.md`` walks through it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
-
 from rankbook.metrics.average_precision import average_precision
+from rankbook.metrics.bpref import bpref
 from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
-from rankbook.metrics.precision import (
-    f1_at_k,
-    precision_at_k,
-    r_precision,
-    recall_at_k,
-    success_at_k,
+from rankbook.metrics.interpolation import (
+    ELEVEN_RECALL_LEVELS,
+    eleven_point_average_precision,
+    interpolated_precision,
+    precision_recall_curve,
 )
-from rankbook.metrics.reciprocal_rank import reciprocal_rank
+from rankbook.metrics.lag import lag, mean_lag
 from rankbook.metrics.means import (
     geometric_mean_average_precision,
     mean_average_precision,
     mean_reciprocal_rank,
 )
-from rankbook.metrics.search_length import search_length
-from rankbook.metrics.interpolation import (
-    eleven_point_average_precision,
-    interpolated_precision,
-    precision_recall_curve,
+from rankbook.metrics.precision import (
+    f1_at_k,
+    precision_at_k,
+    r_precision,
+    recall_at_k,
+    set_average_precision,
+    success_at_k,
 )
-from rankbook.metrics.bpref import bpref
-from rankbook.metrics.lag import lag, mean_lag
+from rankbook.metrics.reciprocal_rank import reciprocal_rank
 from rankbook.metrics.roc import roc_auc, roc_curve
+from rankbook.metrics.search_length import search_length
+from rankbook.metrics.spec import SUMMARY_RULES, Metric, Param, TopicData
+
+__all__ = ["METRICS", "Metric", "Param", "TopicData", "SUMMARY_RULES", "by_name",
+           "by_function_name", "CUTOFFS"]
+
+#: trec_eval's default cut-offs of P, recall, ndcg_cut and map_cut.
+CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
+K = Param("k", int, CUTOFFS, low=1)
+RECALL_LEVEL = Param("r", float, ELEVEN_RECALL_LEVELS, trec_format="{:.2f}", low=0.0, high=1.0)
+COUNTS_PAGE = "guide/evaluating_runs.md"
 
 
-@dataclass(frozen=True)
-class MetricInfo:
-    """What the docs, the evaluator and the CLI need to know about one metric.
-
-    Attributes
-    ----------
-    name : str
-        Canonical notation, e.g. ``"P@k"``.
-    function : callable
-        The function in ``rankbook.metrics`` that computes it.
-    family : str
-        The docs section it belongs to, e.g. ``"Set-based"``.
-    page : str
-        Its docs page, relative to ``docs/``.
-    trec_eval : str or None
-        trec_eval's name for it, or None when trec_eval has none.
-    summary : str
-        One line for the metric index.
-    """
-
-    name: str
-    function: Callable
-    family: str
-    page: str
-    trec_eval: str | None
-    summary: str
+def _set_precision(t: TopicData, _, level: float) -> float:
+    """P of the whole retrieved set: P@k at k = the number retrieved (0 when none)."""
+    n = len(t.grades)
+    return precision_at_k(t.grades, n, relevance_level=level) if n else 0.0
 
 
-METRICS: tuple[MetricInfo, ...] = (
-    MetricInfo("P@k", precision_at_k, "Set-based", "metrics/precision_at_k.md", "P_k",
-               "Fraction of the top k that is relevant."),
-    MetricInfo("R@k", recall_at_k, "Set-based", "metrics/recall_at_k.md", "recall_k",
-               "Fraction of all relevant documents found in the top k."),
-    MetricInfo("F1@k", f1_at_k, "Set-based", "metrics/f1_at_k.md", None,
-               "Harmonic mean of P@k and R@k."),
-    MetricInfo("R-prec", r_precision, "Set-based", "metrics/r_precision.md", "Rprec",
-               "Precision at rank R, the number of relevant documents."),
-    MetricInfo("success@k", success_at_k, "Set-based", "metrics/success_at_k.md", "success_k",
-               "1 if any relevant document is in the top k."),
-    MetricInfo("AP", average_precision, "Rank-based", "metrics/average_precision.md", "map",
-               "Precision averaged over the ranks of the relevant documents."),
-    MetricInfo("RR", reciprocal_rank, "Rank-based", "metrics/reciprocal_rank.md", "recip_rank",
-               "One over the rank of the first relevant document."),
-    MetricInfo("DCG@k", dcg_at_k, "Graded", "metrics/dcg.md", None,
-               "Gain of each document, discounted by its rank, summed."),
-    MetricInfo("IDCG@k", idcg_at_k, "Graded", "metrics/dcg.md", None,
-               "DCG of the ideal ordering of the judged grades."),
-    MetricInfo("nDCG@k", ndcg_at_k, "Graded", "metrics/ndcg.md", "ndcg_cut_k",
-               "DCG divided by the ideal DCG."),
-    MetricInfo("MAP", mean_average_precision, "Means over queries", "metrics/map.md", "map",
-               "Mean of AP over queries, each query counting once."),
-    MetricInfo("MRR", mean_reciprocal_rank, "Means over queries", "metrics/mrr.md", "recip_rank",
-               "Mean of RR over queries."),
-    MetricInfo("GMAP", geometric_mean_average_precision, "Means over queries", "metrics/map.md",
-               "gm_map", "Geometric mean of AP over queries, each AP floored at 1e-5."),
-    MetricInfo("SL", search_length, "Rank-based", "metrics/search_length.md", None,
-               "Documents (or non-relevant documents) read to find the n-th relevant one."),
-    MetricInfo("PR curve", precision_recall_curve, "Precision-recall",
-               "metrics/precision_recall_curve.md", None,
-               "Recall and precision after each rank."),
-    MetricInfo("IPrec@r", interpolated_precision, "Precision-recall",
-               "metrics/interpolated_precision.md", "iprec_at_recall_r",
-               "Best precision at recall r or beyond."),
-    MetricInfo("11pt", eleven_point_average_precision, "Precision-recall",
-               "metrics/interpolated_precision.md", "11pt_avg",
-               "Mean interpolated precision at recall 0.0, 0.1, ..., 1.0."),
-    MetricInfo("LAG", lag, "Rank-based", "metrics/lag.md", None,
-               "Mean number of non-relevant items ranked above each relevant one (lower is better)."),
-    MetricInfo("mean LAG", mean_lag, "Means over queries", "metrics/lag.md", None,
-               "LAG over queries: per query (the seed's formula) or pooled over items (ArDoCo's code)."),
-    MetricInfo("ROC", roc_curve, "ROC", "metrics/roc_auc.md", None,
-               "True vs false positive rate as the cut-off moves down the list."),
-    MetricInfo("AUC", roc_auc, "ROC", "metrics/roc_auc.md", None,
-               "Area under the ROC curve: chance a relevant item is above a non-relevant one."),
-    MetricInfo("bpref", bpref, "Incomplete judgments", "metrics/bpref.md", "bpref",
-               "Share of judged non-relevant documents each relevant one is ranked above."),
+def _set_recall(t: TopicData, _, level: float) -> float:
+    """Recall of the whole retrieved set: R@k at k = the number retrieved (0 when none)."""
+    n = len(t.grades)
+    return recall_at_k(t.grades, n, t.R, relevance_level=level) if n else 0.0
+
+
+def _set_f1(t: TopicData, _, level: float) -> float:
+    """F1 of the whole retrieved set: F1@k at k = the number retrieved (0 when none)."""
+    n = len(t.grades)
+    return f1_at_k(t.grades, n, t.R, relevance_level=level) if n else 0.0
+
+
+METRICS: tuple[Metric, ...] = (
+    # --- counts and the run's name (trec_eval's bookkeeping lines) ---
+    Metric("runid", None, "Counts", COUNTS_PAGE, "The run's name (the tag of its first line).",
+           trec_eval=("runid",), summary_rule="name"),
+    Metric("NumQ", None, "Counts", COUNTS_PAGE, "Number of topics evaluated.",
+           trec_eval=("num_q",), summary_rule="count", per_topic=lambda t, _, level: 1),
+    Metric("NumRet", None, "Counts", COUNTS_PAGE, "Documents retrieved (after the -M cut).",
+           trec_eval=("num_ret",), summary_rule="sum",
+           per_topic=lambda t, _, level: len(t.grades)),
+    Metric("NumRel", None, "Counts", COUNTS_PAGE, "Relevant documents in the judgments (R).",
+           trec_eval=("num_rel",), summary_rule="sum", per_topic=lambda t, _, level: t.R),
+    Metric("NumRelRet", None, "Counts", COUNTS_PAGE, "Relevant documents retrieved.",
+           trec_eval=("num_rel_ret",), summary_rule="sum",
+           per_topic=lambda t, _, level: int((t.grades >= level).sum())),
+    # --- the ranked measures ---
+    Metric("AP", average_precision, "Rank-based", "metrics/average_precision.md",
+           "Precision averaged over the ranks of the relevant documents.", trec_eval=("map",),
+           per_topic=lambda t, _, level: average_precision(t.grades, t.R,
+                                                           relevance_level=level)),
+    Metric("MAP", mean_average_precision, "Means over queries", "metrics/map.md",
+           "Mean of AP over queries, each query counting once.", same_as="AP",
+           summary_rule=None),
+    Metric("GMAP", geometric_mean_average_precision, "Means over queries", "metrics/map.md",
+           "Geometric mean of AP over queries, each AP floored at 1e-5.",
+           trec_eval=("gm_map",), summary_rule="gmean",
+           per_topic=lambda t, _, level: average_precision(t.grades, t.R,
+                                                           relevance_level=level)),
+    Metric("R-prec", r_precision, "Set-based", "metrics/r_precision.md",
+           "Precision at rank R, the number of relevant documents.", trec_eval=("Rprec",),
+           per_topic=lambda t, _, level: r_precision(t.grades, t.R, relevance_level=level)),
+    Metric("bpref", bpref, "Incomplete judgments", "metrics/bpref.md",
+           "Share of judged non-relevant documents each relevant one is ranked above.",
+           trec_eval=("bpref",),
+           per_topic=lambda t, _, level: bpref(t.with_unjudged, t.R, t.N,
+                                               relevance_level=level)),
+    Metric("RR", reciprocal_rank, "Rank-based", "metrics/reciprocal_rank.md",
+           "One over the rank of the first relevant document.", trec_eval=("recip_rank",),
+           per_topic=lambda t, _, level: reciprocal_rank(t.grades, relevance_level=level)),
+    Metric("MRR", mean_reciprocal_rank, "Means over queries", "metrics/mrr.md",
+           "Mean of RR over queries.", same_as="RR", summary_rule=None),
+    Metric("IPrec@r", interpolated_precision, "Precision-recall",
+           "metrics/interpolated_precision.md", "Best precision at recall r or beyond.",
+           trec_eval=("iprec_at_recall",), param=RECALL_LEVEL, spellings=("iP@r",),
+           per_topic=lambda t, r, level: interpolated_precision(
+               t.grades, t.R, r, relevance_level=level, cutoff_rule=t.cutoff_rule)),
+    Metric("P@k", precision_at_k, "Set-based", "metrics/precision_at_k.md",
+           "Fraction of the top k that is relevant.", trec_eval=("P",), param=K,
+           per_topic=lambda t, k, level: precision_at_k(t.grades, k, relevance_level=level)),
+    Metric("R@k", recall_at_k, "Set-based", "metrics/recall_at_k.md",
+           "Fraction of all relevant documents found in the top k.", trec_eval=("recall",),
+           param=K,
+           per_topic=lambda t, k, level: recall_at_k(t.grades, k, t.R, relevance_level=level)),
+    Metric("F1@k", f1_at_k, "Set-based", "metrics/f1_at_k.md",
+           "Harmonic mean of P@k and R@k.", summary_rule=None),
+    Metric("11pt", eleven_point_average_precision, "Precision-recall",
+           "metrics/interpolated_precision.md",
+           "Mean interpolated precision at recall 0.0, 0.1, ..., 1.0.", trec_eval=("11pt_avg",),
+           per_topic=lambda t, _, level: eleven_point_average_precision(
+               t.grades, t.R, relevance_level=level, cutoff_rule=t.cutoff_rule)),
+    Metric("nDCG", ndcg_at_k, "Graded", "metrics/ndcg.md",
+           "nDCG of the whole list, the ideal built from every judged grade.",
+           trec_eval=("ndcg",),
+           per_topic=lambda t, _, level: ndcg_at_k(t.grades, None, ideal=t.ideal)),
+    Metric("DCG@k", dcg_at_k, "Graded", "metrics/dcg.md",
+           "Gain of each document, discounted by its rank, summed.", summary_rule=None),
+    Metric("IDCG@k", idcg_at_k, "Graded", "metrics/dcg.md",
+           "DCG of the ideal ordering of the judged grades.", summary_rule=None),
+    Metric("nDCG@k", ndcg_at_k, "Graded", "metrics/ndcg.md", "DCG divided by the ideal DCG.",
+           trec_eval=("ndcg_cut",), param=K,
+           per_topic=lambda t, k, level: ndcg_at_k(t.grades, k, ideal=t.ideal)),
+    Metric("AP@k", average_precision, "Rank-based", "metrics/average_precision.md",
+           "AP of the top k, still divided by R.", trec_eval=("map_cut",), param=K,
+           per_topic=lambda t, k, level: average_precision(t.grades, t.R, k=k,
+                                                           relevance_level=level)),
+    Metric("success@k", success_at_k, "Set-based", "metrics/success_at_k.md",
+           "1 if any relevant document is in the top k.", trec_eval=("success",),
+           param=Param("k", int, (1, 5, 10), low=1),
+           per_topic=lambda t, k, level: success_at_k(t.grades, k, relevance_level=level)),
+    # --- the whole retrieved set, unranked ---
+    Metric("SetP", precision_at_k, "Set-based", "metrics/precision_at_k.md",
+           "Precision of the whole retrieved set.", trec_eval=("set_P",),
+           per_topic=_set_precision),
+    Metric("SetR", recall_at_k, "Set-based", "metrics/recall_at_k.md",
+           "Recall of the whole retrieved set.", trec_eval=("set_recall",),
+           per_topic=_set_recall),
+    Metric("SetAP", set_average_precision, "Set-based", "metrics/precision_at_k.md",
+           "Set precision times set recall (trec_eval's unranked set_map).",
+           trec_eval=("set_map",),
+           per_topic=lambda t, _, level: set_average_precision(t.grades, t.R,
+                                                               relevance_level=level)),
+    Metric("SetF", f1_at_k, "Set-based", "metrics/f1_at_k.md",
+           "Harmonic mean of set precision and set recall.", trec_eval=("set_F",),
+           per_topic=_set_f1),
+    # --- textbook functions rankbook.evaluate does not offer ---
+    Metric("SL", search_length, "Rank-based", "metrics/search_length.md",
+           "Documents (or non-relevant documents) read to find the n-th relevant one.",
+           summary_rule=None),
+    Metric("PR curve", precision_recall_curve, "Precision-recall",
+           "metrics/precision_recall_curve.md", "Recall and precision after each rank.",
+           summary_rule=None),
+    Metric("LAG", lag, "Rank-based", "metrics/lag.md",
+           "Mean number of non-relevant items ranked above each relevant one (lower is better).",
+           summary_rule=None),
+    Metric("mean LAG", mean_lag, "Means over queries", "metrics/lag.md",
+           "LAG over queries: per query (the seed's formula) or pooled over items (ArDoCo's "
+           "code).", summary_rule=None),
+    Metric("ROC", roc_curve, "ROC", "metrics/roc_auc.md",
+           "True vs false positive rate as the cut-off moves down the list.", summary_rule=None),
+    Metric("AUC", roc_auc, "ROC", "metrics/roc_auc.md",
+           "Area under the ROC curve: chance a relevant item is above a non-relevant one.",
+           summary_rule=None),
 )
 
 
-def by_function_name() -> dict[str, MetricInfo]:
-    """The registry keyed by function name, e.g. ``"precision_at_k"``."""
-    return {info.function.__name__: info for info in METRICS}
+def by_name() -> dict[str, Metric]:
+    """The registry keyed by canonical name, e.g. ``"P@k"``."""
+    return {metric.name: metric for metric in METRICS}
+
+
+def by_function_name() -> dict[str, Metric]:
+    """Each metric function's first entry, keyed by function name, e.g. ``"precision_at_k"``."""
+    table: dict[str, Metric] = {}
+    for metric in METRICS:
+        if metric.function is not None:
+            table.setdefault(metric.function.__name__, metric)
+    return table

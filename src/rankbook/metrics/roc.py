@@ -14,13 +14,12 @@ list traces the ROC curve, from (0, 0) (nothing retrieved) to (1, 1)
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
 
 import numpy as np
 
 from rankbook import _validate
-from rankbook._errors import InvalidTypeError, InvalidValueError
+from rankbook._errors import InvalidValueError
 from rankbook.metrics._common import is_relevant
 
 
@@ -229,8 +228,8 @@ def _roc_counts(relevance, n_relevant, n_nonrelevant, relevance_level):
 
 def _totals(relevant: np.ndarray, n_relevant, n_nonrelevant) -> tuple[int, int]:
     """P and N: the caller's totals (checked) or the list's own counts."""
-    P = _at_least(n_relevant, int(np.count_nonzero(relevant)), "n_relevant", "relevant")
-    N = _at_least(n_nonrelevant, int(np.count_nonzero(~relevant)), "n_nonrelevant", "non-relevant")
+    P = _validate.total_at_least(n_relevant, int(np.count_nonzero(relevant)), "n_relevant", "relevant")
+    N = _validate.total_at_least(n_nonrelevant, int(np.count_nonzero(~relevant)), "n_nonrelevant", "non-relevant")
     for name, total, what in (("n_relevant", P, "relevant"), ("n_nonrelevant", N, "non-relevant")):
         if total == 0:
             raise InvalidValueError(
@@ -240,18 +239,3 @@ def _totals(relevant: np.ndarray, n_relevant, n_nonrelevant) -> tuple[int, int]:
                 f"{name}=..., or leave this query out of any mean."
             )
     return P, N
-
-
-def _at_least(value, present: int, name: str, what: str) -> int:
-    """A caller's total count, which must be a whole number >= the items already in the list."""
-    if value is None:
-        return present
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise InvalidTypeError(f"{name} must be a whole number >= 0, got {value!r}.")
-    if value < present:
-        raise InvalidValueError(
-            f"{name}={value} is smaller than the {present} {what} items already in the "
-            f"ranked list; it counts every {what} item of the query, retrieved or not, so "
-            f"it must be at least {present}."
-        )
-    return int(value)

@@ -1,27 +1,14 @@
-r"""Verify a hand calculation: every running value of a ranking, and the arithmetic behind it.
-
-`explain` computes, for each rank k of one ranked list, the values of
-P@k, R@k, F1@k, DCG@k, IDCG@k, nDCG@k and AP@k (FLAGR's worked table), by
-calling the metric functions of `rankbook.metrics` once per rank. Its
-``show_work(k)`` writes each formula with the numbers of rank k substituted, as
-Markdown with LaTeX (in a notebook) or plain text (in a terminal).
-
-Examples
---------
->>> table = explain([1, 0, 1, 1, 0, 1, 0, 0], n_relevant=4).table
->>> float(table.loc[5, "P@k"]), float(table.loc[5, "R@k"])
-(0.6, 0.75)
-"""
+r"""The running table of `explain`: every core metric at every rank, each from its function."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import numpy as np
 
 from rankbook import _validate
+from rankbook.explain.worksheet import Worksheet, worked_steps, written_number
 from rankbook.metrics.average_precision import AP_DENOMINATORS, average_precision
 from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
 from rankbook.metrics.interpolation import interpolated_precision
@@ -32,6 +19,7 @@ from rankbook.metrics.roc import roc_curve
 COLUMNS = ("P@k", "R@k", "F1@k", "DCG@k", "IDCG@k", "nDCG@k", "AP@k")
 #: Optional columns, added with ``explain(..., extra=[...])``.
 EXTRA_COLUMNS = ("iP@k", "TPR@k", "FPR@k", "LAG@k")
+
 
 
 def explain(
@@ -182,9 +170,25 @@ def explain(
     if "TPR@k" in extra or "FPR@k" in extra:  # fails here if the ROC curve is undefined
         roc_curve(grades, n_relevant=R, n_nonrelevant=n_nonrelevant, relevance_level=threshold)
 
+    notes = _notes(grades, R, ideal, ap_denominator, threshold)
+    return Explanation(
+        grades=tuple(float(g) for g in grades),
+        n_relevant=R,
+        ideal=tuple(float(g) for g in ideal_grades),
+        gain=gain,
+        discount=discount,
+        ap_denominator=ap_denominator,
+        relevance_level=threshold,
+        notes=tuple(notes),
+        extra=extra,
+        n_nonrelevant=n_nonrelevant,
+    )
+
+
+def _notes(grades, R, ideal, ap_denominator: str, threshold: float) -> list[str]:
+    """What the table leaves out, and why."""
     notes = []
-    needs_R = R is None
-    if needs_R:
+    if R is None:
         left_out = "R@k and F1@k"
         if ap_denominator != "retrieved_relevant":
             left_out += " and AP@k"
@@ -199,18 +203,7 @@ def explain(
             "nDCG use the list's own grades and so ignore the missing ones. Pass ideal= "
             "(every judged grade of the query) for trec_eval's nDCG."
         )
-    return Explanation(
-        grades=tuple(float(g) for g in grades),
-        n_relevant=R,
-        ideal=tuple(float(g) for g in ideal_grades),
-        gain=gain,
-        discount=discount,
-        ap_denominator=ap_denominator,
-        relevance_level=threshold,
-        notes=tuple(notes),
-        extra=extra,
-        n_nonrelevant=n_nonrelevant,
-    )
+    return notes
 
 
 @dataclass(frozen=True)
@@ -303,7 +296,7 @@ class Explanation:
                 f"k={k} is past the end of the list ({len(self.grades)} documents); "
                 f"choose k between 1 and {len(self.grades)}."
             )
-        return Worksheet(tuple(_worked_steps(self, k, decimals)))
+        return Worksheet(tuple(worked_steps(self, k, decimals)))
 
     def to_markdown(self, decimals: int = 4) -> str:
         """The table as a Markdown pipe table."""
@@ -316,7 +309,7 @@ class Explanation:
                 if column == "relevant":
                     cells.append("yes" if value else "no")
                 elif column == "grade":
-                    cells.append(_number(value, decimals))
+                    cells.append(written_number(value, decimals))
                 elif value != value:  # NaN: LAG@k before the first relevant document
                     cells.append("—")
                 else:
@@ -333,126 +326,11 @@ class Explanation:
 
     def _repr_html_(self) -> str:
         html = self.table.to_html(
-            formatters={"grade": lambda grade: _number(grade, 4)},
+            formatters={"grade": lambda grade: written_number(grade, 4)},
             float_format=lambda x: f"{x:.4f}",
         )
         notes = "".join(f"<p><em>Note:</em> {note}</p>" for note in self.notes)
         return html + notes
-
-
-@dataclass(frozen=True)
-class Step:
-    """One worked formula: its name, and the calculation in LaTeX and in plain text."""
-
-    name: str
-    latex: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Worksheet:
-    """The worked formulas at one rank; Markdown+LaTeX in Jupyter, plain text in a terminal."""
-
-    steps: tuple[Step, ...]
-
-    @property
-    def markdown(self) -> str:
-        """Markdown with one display formula per step."""
-        return "\n\n".join(f"$$\n{step.latex}\n$$" for step in self.steps)
-
-    def __str__(self) -> str:
-        return "\n".join(step.text for step in self.steps)
-
-    def __repr__(self) -> str:
-        return str(self)
-
-    def _repr_markdown_(self) -> str:
-        return self.markdown
-
-
-def _number(x: float, decimals: int) -> str:
-    """A grade as written by hand: 3 rather than 3.0, 0.5 where needed."""
-    return str(int(x)) if float(x).is_integer() else f"{x:.{decimals}g}"
-
-
-def _dcg_terms(grades, k, gain, discount, decimals):
-    """The terms of DCG@k as (LaTeX, text) pairs, exactly as dcg_at_k sums them."""
-    latex_terms, text_terms = [], []
-    for i, grade in enumerate(grades[:k], start=1):
-        g = _number(max(grade, 0.0), decimals)
-        numerator = (g, g) if gain == "linear" else (f"2^{{{g}}} - 1", f"(2^{g}-1)")
-        if discount == "log2":
-            denominator = (f"\\log_2({i}+1)", f"log2({i}+1)")
-        elif i > 2:
-            denominator = (f"\\log_2 {i}", f"log2({i})")
-        else:
-            denominator = None  # Järvelin-Kekäläinen: ranks 1 and 2 undiscounted
-        if denominator is None:
-            latex_terms.append(f"({numerator[0]})" if gain != "linear" else numerator[0])
-            text_terms.append(numerator[1])
-        else:
-            latex_terms.append(f"\\frac{{{numerator[0]}}}{{{denominator[0]}}}")
-            text_terms.append(f"{numerator[1]}/{denominator[1]}")
-    return " + ".join(latex_terms), " + ".join(text_terms)
-
-
-def _worked_steps(ex: Explanation, k: int, decimals: int):
-    values = ex.table.loc[k]
-    fmt = lambda x: f"{x:.{decimals}f}"  # noqa: E731
-    found = int(ex.table["relevant"].iloc[:k].sum())
-    R = ex.n_relevant
-
-    yield Step(
-        "P@k",
-        f"P@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{{k}}} = \\frac{{{found}}}{{{k}}} = {fmt(values['P@k'])}",
-        f"P@{k} = relevant in top {k} / {k} = {found}/{k} = {fmt(values['P@k'])}",
-    )
-    if R is not None:
-        p, r = fmt(values["P@k"]), fmt(values["R@k"])
-        yield Step(
-            "R@k",
-            f"R@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{R}} = \\frac{{{found}}}{{{R}}} = {r}",
-            f"R@{k} = relevant in top {k} / R = {found}/{R} = {r}",
-        )
-        yield Step(
-            "F1@k",
-            f"F_1@{k} = \\frac{{2 \\cdot P@{k} \\cdot R@{k}}}{{P@{k} + R@{k}}} = "
-            f"\\frac{{2 \\cdot {p} \\cdot {r}}}{{{p} + {r}}} = {fmt(values['F1@k'])}",
-            f"F1@{k} = 2·P@{k}·R@{k} / (P@{k} + R@{k}) = 2·{p}·{r} / ({p} + {r}) = {fmt(values['F1@k'])}",
-        )
-    ideal_sorted = sorted(ex.ideal, reverse=True)
-    for name, grades in (("DCG", ex.grades), ("IDCG", ideal_sorted)):
-        latex_sum, text_sum = _dcg_terms(grades, k, ex.gain, ex.discount, decimals)
-        value = fmt(values[f"{name}@k"])
-        yield Step(f"{name}@k", f"{name}@{k} = {latex_sum} = {value}", f"{name}@{k} = {text_sum} = {value}")
-    d, i, n = fmt(values["DCG@k"]), fmt(values["IDCG@k"]), fmt(values["nDCG@k"])
-    yield Step(
-        "nDCG@k",
-        f"nDCG@{k} = \\frac{{DCG@{k}}}{{IDCG@{k}}} = \\frac{{{d}}}{{{i}}} = {n}",
-        f"nDCG@{k} = DCG@{k} / IDCG@{k} = {d} / {i} = {n}",
-    )
-    if "AP@k" in values.index:
-        yield _ap_step(ex, k, found, values["AP@k"], fmt)
-    yield from _extra_steps(ex, k, found, values, fmt)
-
-
-def _ap_step(ex: Explanation, k: int, found: int, value: float, fmt) -> Step:
-    relevant_ranks = [i for i in range(1, k + 1) if ex.table.loc[i, "relevant"]]
-    fractions = [Fraction(n, rank) for n, rank in enumerate(relevant_ranks, start=1)]
-    if ex.ap_denominator == "relevant":
-        D, why = ex.n_relevant, f"{ex.n_relevant} = R, all relevant documents"
-    elif ex.ap_denominator == "retrieved_relevant":
-        D, why = found, f"{found} = relevant documents in the top {k}"
-    else:
-        D = min(k, ex.n_relevant)
-        why = f"{D} = min(k, R) = min({k}, {ex.n_relevant})"
-    latex_terms = " + ".join(f"\\frac{{{n}}}{{{rank}}}" for n, rank in enumerate(relevant_ranks, 1)) or "0"
-    text_terms = " + ".join(f"{n}/{rank}" for n, rank in enumerate(relevant_ranks, 1)) or "0"
-    return Step(
-        "AP@k",
-        f"AP@{k} = \\frac{{{latex_terms}}}{{{D}}} = {fmt(value)} \\quad (\\text{{{why}}})",
-        f"AP@{k} = ({text_terms}) / {D} = {fmt(value)}   [{why}]",
-    )
 
 
 def _extra_columns(extra) -> tuple[str, ...]:
@@ -470,50 +348,3 @@ def _extra_columns(extra) -> tuple[str, ...]:
             )
         wanted.add(canonical)
     return tuple(name for name in EXTRA_COLUMNS if name in wanted)
-
-
-def _extra_steps(ex: Explanation, k: int, found: int, values, fmt):
-    """The worked formulas of the optional columns at rank k."""
-    if "iP@k" in values.index:
-        table = ex.table
-        later = [j for j in table.index if table.loc[j, "R@k"] >= table.loc[k, "R@k"]]
-        shown = ", ".join(f"P@{j}" for j in later)
-        yield Step(
-            "iP@k",
-            f"iP@{k} = \\max_{{j \\,:\\, R@j \\ge R@{k}}} P@j = \\max({shown}) = {fmt(values['iP@k'])}",
-            f"iP@{k} = max of P@j over ranks j with R@j >= R@{k} = max({shown}) = {fmt(values['iP@k'])}",
-        )
-    relevant = [ex.grades[i] >= ex.relevance_level for i in range(len(ex.grades))]
-    if "TPR@k" in values.index:
-        P = ex.n_relevant if ex.n_relevant is not None else sum(relevant)
-        yield Step(
-            "TPR@k",
-            f"TPR@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{\\text{{all relevant}}}} = "
-            f"\\frac{{{found}}}{{{P}}} = {fmt(values['TPR@k'])}",
-            f"TPR@{k} = relevant in top {k} / all relevant = {found}/{P} = {fmt(values['TPR@k'])}",
-        )
-    if "FPR@k" in values.index:
-        N = ex.n_nonrelevant if ex.n_nonrelevant is not None else len(relevant) - sum(relevant)
-        yield Step(
-            "FPR@k",
-            f"FPR@{k} = \\frac{{\\text{{non-relevant in top }} {k}}}{{\\text{{all non-relevant}}}} = "
-            f"\\frac{{{k - found}}}{{{N}}} = {fmt(values['FPR@k'])}",
-            f"FPR@{k} = non-relevant in top {k} / all non-relevant = {k - found}/{N} = "
-            f"{fmt(values['FPR@k'])}",
-        )
-    if "LAG@k" in values.index:
-        lags = [i - sum(relevant[:i]) for i in range(1, k + 1) if relevant[i - 1]]
-        if not lags:
-            yield Step(
-                "LAG@k",
-                f"LAG@{k} \\text{{ is undefined: no relevant document in the top }} {k}",
-                f"LAG@{k} is undefined: no relevant document in the top {k}",
-            )
-            return
-        terms = " + ".join(str(x) for x in lags)
-        yield Step(
-            "LAG@k",
-            f"LAG@{k} = \\frac{{{terms}}}{{{len(lags)}}} = {fmt(values['LAG@k'])}",
-            f"LAG@{k} = ({terms}) / {len(lags)} = {fmt(values['LAG@k'])}   "
-            "[non-relevant documents above each relevant one]",
-        )

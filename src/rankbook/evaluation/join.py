@@ -1,0 +1,87 @@
+"""The batch path's join: each run row's grade, from the qrels row with the same (topic, doc).
+
+Documents are joined to their judgments through a 64-bit hash of (topic, doc)
+(:func:`rankbook.io.arrays.pair_keys`), each match then checked byte for byte,
+so a hash collision can never give a wrong grade.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rankbook.io import arrays
+from rankbook.io.convert import refuse_duplicates
+
+
+def sorted_keys(keys: np.ndarray, shift: int) -> tuple[np.ndarray, np.ndarray]:
+    """The keys cut to their top ``64 - shift`` bits, sorted, and the rows in that order.
+
+    Equivalent to ``argsort`` then a gather, but about 5x faster: the row number is
+    written into the ``shift`` low bits of its key and the packed integers are sorted
+    with ``ndarray.sort`` (numpy's SIMD sort; ``argsort`` is much slower), so each row
+    comes out next to its key. Rows must be below ``2**shift``. The shorter key makes
+    a collision likelier, which costs nothing in correctness: every match is checked
+    byte for byte. ``keys`` is overwritten.
+    """
+    bits = np.uint64(shift)
+    keys >>= bits
+    keys <<= bits
+    keys |= np.arange(keys.size, dtype=np.uint64)
+    keys.sort()
+    rows = keys & np.uint64((1 << shift) - 1)
+    rows = rows.view(np.int64) if np.intp is np.int64 else rows.astype(np.intp)  # no copy
+    keys >>= bits
+    return keys, rows
+
+
+def run_keys(run: arrays.Ranking, r_code, words: int, shift: int):
+    """The run's sorted (topic, doc) keys and rows; a document listed twice is refused."""
+    r_keys, by_key = sorted_keys(arrays.pair_keys(r_code, arrays.hash_ids(run.doc, words)),
+                                 shift)
+    if r_keys.size > 1 and (r_keys[1:] == r_keys[:-1]).any():
+        same = np.flatnonzero(r_keys[1:] == r_keys[:-1])
+        rows = np.unique(np.r_[by_key[same], by_key[same + 1]])  # equal keys: check exactly
+        pairs = list(zip(r_code[rows].tolist(), run.doc[rows].tolist()))
+        if len(set(pairs)) < len(pairs):
+            refuse_duplicates(run)  # raises, with as_run's message
+    return r_keys, by_key
+
+
+def join(q_code, q_topic, q_doc, q_grade, r_code, r_doc, r_sorted_keys, r_by_key,
+         words: int, shift: int) -> np.ndarray:
+    """Grade of each run row from the qrels row with the same (topic, doc); NaN if none.
+
+    Only judgments of evaluated topics (``q_topic >= 0``) take part. ``r_sorted_keys``
+    are the run's (topic, doc) keys cut and sorted by :func:`sorted_keys` with the
+    same ``shift``, ``r_by_key`` the rows in that order.
+    """
+    judged = q_topic >= 0
+    q_code, q_doc, q_grade = q_code[judged], q_doc[judged], q_grade[judged]
+    q_keys, by_key = sorted_keys(arrays.pair_keys(q_code, arrays.hash_ids(q_doc, words)), shift)
+    grade = np.full(r_code.size, np.nan)
+    if q_keys.size == 0 or r_sorted_keys.size == 0:
+        return grade
+    # Look each judgment's key up among the run's sorted keys (the qrels are usually
+    # much smaller than the run, so this is the cheap direction; searchsorted is also
+    # faster on sorted needles, each search starting where the previous one ended).
+    at = np.searchsorted(r_sorted_keys, q_keys)
+    at[at == r_sorted_keys.size] = 0
+    hit = np.flatnonzero(r_sorted_keys[at] == q_keys)
+    rows = r_by_key[at[hit]]        # run rows (the first one with that key)
+    hit = by_key[hit]               # qrels rows
+    exact = (r_doc[rows] == q_doc[hit]) & (r_code[rows] == q_code[hit])  # no collision
+    grade[rows[exact]] = q_grade[hit[exact]]
+    # A key shared by several run rows (a hash collision inside the run; a real
+    # duplicate was refused before): only the first of them was tried above, so look
+    # all of them up exactly. (A key shared by several judgments needs nothing more:
+    # each of them was compared with the run row above.)
+    shared = np.flatnonzero(r_sorted_keys[1:] == r_sorted_keys[:-1])
+    if shared.size:
+        rows = r_by_key[np.unique(np.r_[shared, shared + 1])]  # run rows to look up
+        judgments = by_key[np.isin(q_keys, r_sorted_keys[shared])]
+        table = dict(zip(zip(q_code[judgments].tolist(), q_doc[judgments].tolist()),
+                         q_grade[judgments].tolist()))
+        grade[rows] = np.fromiter((table.get(pair, np.nan) for pair in
+                                   zip(r_code[rows].tolist(), r_doc[rows].tolist())),
+                                  np.float64, rows.size)
+    return grade

@@ -1,0 +1,84 @@
+r"""The per-topic path: each measure of each topic from its registry adapter, so from its textbook function.
+
+This is the reference the batch path (:mod:`rankbook.evaluation.batch`) is
+tested against, and the path taken when some requested measure has no batch
+kernel. For each evaluated topic it builds a
+:class:`~rankbook.metrics.spec.TopicData` (the grades in trec_eval's order,
+which are judged, every judged grade of the topic, R and N) and calls the
+registry entry's adapter, which calls the function of :mod:`rankbook.metrics`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from rankbook.evaluation.topics import evaluated, report
+from rankbook.io.order import query_codes, trec_order
+from rankbook.metrics.spec import TopicData
+
+
+def topic_data(qrels, run, *, complete: bool, max_docs: int | None, level: float,
+               trec_eval: str):
+    """The evaluated topics of the table forms ``qrels`` and ``run``, as TopicData.
+
+    Returns ``(topics, data, only_run, only_qrels)``: the topic ids in string
+    order, one :class:`TopicData` each, and the one-sided topics (reported with
+    a :class:`~rankbook.evaluation.topics.TopicMismatchWarning`).
+    """
+    run_bounds, run_docs = _run_blocks(run, trec_eval)
+    qrels_bounds, q_docs, q_grades = _qrels_blocks(qrels)
+    only_run = sorted(set(run_bounds) - set(qrels_bounds))
+    only_qrels = sorted(set(qrels_bounds) - set(run_bounds))
+    report(only_run, only_qrels, complete, run.attrs.get("source", "the run"),
+           qrels.attrs.get("source", "the qrels"))
+    topics = evaluated(list(run_bounds), list(qrels_bounds), complete)
+    data = []
+    for query in topics:
+        lo, hi = qrels_bounds[query]
+        judgments = dict(zip(q_docs[lo:hi].tolist(), q_grades[lo:hi].tolist()))
+        a, b = run_bounds.get(query, (0, 0))
+        docs = run_docs[a:b][:max_docs]
+        grades = np.fromiter((judgments.get(d, math.nan) for d in docs), np.float64, len(docs))
+        judged = ~np.isnan(grades)
+        grades[~judged] = 0.0
+        data.append(TopicData.of(grades, judged, q_grades[lo:hi], level, trec_eval))
+    return topics, data, only_run, only_qrels
+
+
+def _run_blocks(run, trec_eval: str):
+    """{topic: (first row, end row)} of the run in trec_eval's order, and its doc ids."""
+    order = trec_order(run, trec_eval=trec_eval)
+    queries = run["query"].to_numpy(dtype=object)[order]
+    docs = run["doc"].to_numpy(dtype=object)[order]
+    return _bounds(queries), docs
+
+
+def _qrels_blocks(qrels):
+    """{topic: (first row, end row)} of the qrels grouped by topic, its doc ids and grades."""
+    qrels = qrels.iloc[np.argsort(query_codes(qrels["query"].to_numpy(dtype=object)),
+                                  kind="stable")]
+    queries = qrels["query"].to_numpy(dtype=object)
+    return (_bounds(queries), qrels["doc"].to_numpy(dtype=object),
+            qrels["grade"].to_numpy(dtype=np.float64))
+
+
+def _bounds(queries: np.ndarray) -> dict:
+    """{topic: (start, end)} of each block of equal consecutive topic ids."""
+    if not len(queries):
+        return {}
+    start = np.flatnonzero(np.r_[True, queries[1:] != queries[:-1]])
+    return dict(zip(queries[start].tolist(),
+                    zip(start.tolist(), np.r_[start[1:], len(queries)].tolist())))
+
+
+def per_topic_values(data: list[TopicData], columns: list, level: float) -> dict:
+    """{(entry name, parameter): [value of each topic]} for every column with an adapter."""
+    values: dict = {}
+    for measure in columns:
+        adapter = measure.metric.per_topic
+        if adapter is None or measure.key in values:
+            continue
+        values[measure.key] = [adapter(topic, measure.param, level) for topic in data]
+    return values

@@ -1,0 +1,68 @@
+"""Read the inputs, check the options, and evaluate by the batch path or the per-topic path."""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+
+import numpy as np
+
+from rankbook import _validate
+from rankbook._errors import InvalidValueError
+from rankbook.evaluation import batch
+from rankbook.evaluation.measures import parse_measures
+from rankbook.evaluation.per_topic import per_topic_values, topic_data
+from rankbook.evaluation.summary import Table, summarise
+from rankbook.evaluation.topics import report
+from rankbook.io.convert import as_judgments, as_qrels, as_ranking, as_run
+
+PROGRESS_AFTER = 2.0  # seconds
+
+
+def check_options(measures, complete, max_docs, relevance_level, trec_eval):
+    """Parsed measures and checked options (shared by both paths)."""
+    trec_eval = _validate.trec_eval_version(trec_eval)
+    columns = parse_measures(measures, trec_eval=trec_eval)
+    if max_docs is not None:
+        if isinstance(max_docs, bool) or not isinstance(max_docs, (int, np.integer)) or max_docs < 1:
+            raise InvalidValueError(
+                f"max_docs must be a positive whole number (trec_eval's -M), got {max_docs!r}.")
+    if isinstance(relevance_level, bool) or not isinstance(relevance_level, (int, float)) \
+            or not math.isfinite(relevance_level) or relevance_level <= 0:
+        raise InvalidValueError(
+            f"relevance_level must be a number > 0 (the lowest grade that counts as relevant, "
+            f"trec_eval's -l), got {relevance_level!r}.")
+    return columns, bool(complete), max_docs, float(relevance_level), trec_eval
+
+
+def evaluate_table(qrels, run, measures, *, complete=False, max_docs=None, relevance_level=1,
+                   trec_eval="9", progress=False, batch_path=True) -> Table:
+    """Read the inputs and evaluate, by the batch path unless told otherwise (the reference)."""
+    columns, complete, max_docs, level, trec_eval = check_options(
+        measures, complete, max_docs, relevance_level, trec_eval)
+    if batch_path:
+        judgments = as_judgments(qrels, progress=progress)
+        ranking = as_ranking(run, progress=progress)
+        runid = ranking.name
+        started = time.monotonic()
+
+        def one_sided(only_run, only_qrels):
+            report(only_run, only_qrels, complete, ranking.source, judgments.source)
+
+        outcome = batch.evaluate_arrays(judgments, ranking, columns, complete=complete,
+                                        max_docs=max_docs, level=level, trec_eval=trec_eval,
+                                        report=one_sided)
+        topics, only_run, only_qrels = outcome.topics, outcome.only_run, outcome.only_qrels
+        per_topic = {key: value.tolist() for key, value in outcome.values.items()}
+        if progress and time.monotonic() - started > PROGRESS_AFTER:
+            print(f"evaluated {len(topics):,} topics in {time.monotonic() - started:.1f} s",
+                  file=sys.stderr)
+    else:
+        qrels = as_qrels(qrels, progress=progress)
+        run = as_run(run, progress=progress)
+        runid = run.attrs.get("name", "rankbook")
+        topics, data, only_run, only_qrels = topic_data(
+            qrels, run, complete=complete, max_docs=max_docs, level=level, trec_eval=trec_eval)
+        per_topic = per_topic_values(data, columns, level)
+    return summarise(columns, topics, per_topic, runid, only_run, only_qrels, trec_eval)

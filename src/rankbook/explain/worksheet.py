@@ -1,0 +1,153 @@
+r"""The worked formulas of `explain`: each step of a calculation at one rank, numbers substituted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rankbook.metrics.average_precision import AP_DENOMINATORS
+from rankbook.metrics.dcg import dcg_term
+
+@dataclass(frozen=True)
+class Step:
+    """One worked formula: its name, and the calculation in LaTeX and in plain text."""
+
+    name: str
+    latex: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Worksheet:
+    """The worked formulas at one rank; Markdown+LaTeX in Jupyter, plain text in a terminal."""
+
+    steps: tuple[Step, ...]
+
+    @property
+    def markdown(self) -> str:
+        """Markdown with one display formula per step."""
+        return "\n\n".join(f"$$\n{step.latex}\n$$" for step in self.steps)
+
+    def __str__(self) -> str:
+        return "\n".join(step.text for step in self.steps)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown
+
+
+def written_number(x: float, decimals: int) -> str:
+    """A grade as written by hand: 3 rather than 3.0, 0.5 where needed."""
+    return str(int(x)) if float(x).is_integer() else f"{x:.{decimals}g}"
+
+
+def _dcg_terms(grades, k, gain, discount, decimals):
+    """The terms of DCG@k as (LaTeX, text), written by ``dcg_term`` as dcg_at_k sums them."""
+    latex_terms, text_terms = [], []
+    for i, grade in enumerate(grades[:k], start=1):
+        latex, text = dcg_term(written_number(max(grade, 0.0), decimals), i, gain, discount)
+        latex_terms.append(latex)
+        text_terms.append(text)
+    return " + ".join(latex_terms), " + ".join(text_terms)
+
+
+def worked_steps(ex, k: int, decimals: int):
+    values = ex.table.loc[k]
+    fmt = lambda x: f"{x:.{decimals}f}"  # noqa: E731
+    found = int(ex.table["relevant"].iloc[:k].sum())
+    R = ex.n_relevant
+
+    yield Step(
+        "P@k",
+        f"P@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{{k}}} = \\frac{{{found}}}{{{k}}} = {fmt(values['P@k'])}",
+        f"P@{k} = relevant in top {k} / {k} = {found}/{k} = {fmt(values['P@k'])}",
+    )
+    if R is not None:
+        p, r = fmt(values["P@k"]), fmt(values["R@k"])
+        yield Step(
+            "R@k",
+            f"R@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{R}} = \\frac{{{found}}}{{{R}}} = {r}",
+            f"R@{k} = relevant in top {k} / R = {found}/{R} = {r}",
+        )
+        yield Step(
+            "F1@k",
+            f"F_1@{k} = \\frac{{2 \\cdot P@{k} \\cdot R@{k}}}{{P@{k} + R@{k}}} = "
+            f"\\frac{{2 \\cdot {p} \\cdot {r}}}{{{p} + {r}}} = {fmt(values['F1@k'])}",
+            f"F1@{k} = 2·P@{k}·R@{k} / (P@{k} + R@{k}) = 2·{p}·{r} / ({p} + {r}) = {fmt(values['F1@k'])}",
+        )
+    ideal_sorted = sorted(ex.ideal, reverse=True)
+    for name, grades in (("DCG", ex.grades), ("IDCG", ideal_sorted)):
+        latex_sum, text_sum = _dcg_terms(grades, k, ex.gain, ex.discount, decimals)
+        value = fmt(values[f"{name}@k"])
+        yield Step(f"{name}@k", f"{name}@{k} = {latex_sum} = {value}", f"{name}@{k} = {text_sum} = {value}")
+    d, i, n = fmt(values["DCG@k"]), fmt(values["IDCG@k"]), fmt(values["nDCG@k"])
+    yield Step(
+        "nDCG@k",
+        f"nDCG@{k} = \\frac{{DCG@{k}}}{{IDCG@{k}}} = \\frac{{{d}}}{{{i}}} = {n}",
+        f"nDCG@{k} = DCG@{k} / IDCG@{k} = {d} / {i} = {n}",
+    )
+    if "AP@k" in values.index:
+        yield _ap_step(ex, k, found, values["AP@k"], fmt)
+    yield from _extra_steps(ex, k, found, values, fmt)
+
+
+def _ap_step(ex, k: int, found: int, value: float, fmt) -> Step:
+    relevant_ranks = [i for i in range(1, k + 1) if ex.table.loc[i, "relevant"]]
+    denominator = AP_DENOMINATORS[ex.ap_denominator]
+    D = denominator.count(found, k, ex.n_relevant)
+    why = denominator.why.format(D=D, k=k, R=ex.n_relevant)
+    latex_terms = " + ".join(f"\\frac{{{n}}}{{{rank}}}" for n, rank in enumerate(relevant_ranks, 1)) or "0"
+    text_terms = " + ".join(f"{n}/{rank}" for n, rank in enumerate(relevant_ranks, 1)) or "0"
+    return Step(
+        "AP@k",
+        f"AP@{k} = \\frac{{{latex_terms}}}{{{D}}} = {fmt(value)} \\quad (\\text{{{why}}})",
+        f"AP@{k} = ({text_terms}) / {D} = {fmt(value)}   [{why}]",
+    )
+
+
+def _extra_steps(ex, k: int, found: int, values, fmt):
+    """The worked formulas of the optional columns at rank k."""
+    if "iP@k" in values.index:
+        table = ex.table
+        later = [j for j in table.index if table.loc[j, "R@k"] >= table.loc[k, "R@k"]]
+        shown = ", ".join(f"P@{j}" for j in later)
+        yield Step(
+            "iP@k",
+            f"iP@{k} = \\max_{{j \\,:\\, R@j \\ge R@{k}}} P@j = \\max({shown}) = {fmt(values['iP@k'])}",
+            f"iP@{k} = max of P@j over ranks j with R@j >= R@{k} = max({shown}) = {fmt(values['iP@k'])}",
+        )
+    relevant = [ex.grades[i] >= ex.relevance_level for i in range(len(ex.grades))]
+    if "TPR@k" in values.index:
+        P = ex.n_relevant if ex.n_relevant is not None else sum(relevant)
+        yield Step(
+            "TPR@k",
+            f"TPR@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{\\text{{all relevant}}}} = "
+            f"\\frac{{{found}}}{{{P}}} = {fmt(values['TPR@k'])}",
+            f"TPR@{k} = relevant in top {k} / all relevant = {found}/{P} = {fmt(values['TPR@k'])}",
+        )
+    if "FPR@k" in values.index:
+        N = ex.n_nonrelevant if ex.n_nonrelevant is not None else len(relevant) - sum(relevant)
+        yield Step(
+            "FPR@k",
+            f"FPR@{k} = \\frac{{\\text{{non-relevant in top }} {k}}}{{\\text{{all non-relevant}}}} = "
+            f"\\frac{{{k - found}}}{{{N}}} = {fmt(values['FPR@k'])}",
+            f"FPR@{k} = non-relevant in top {k} / all non-relevant = {k - found}/{N} = "
+            f"{fmt(values['FPR@k'])}",
+        )
+    if "LAG@k" in values.index:
+        lags = [i - sum(relevant[:i]) for i in range(1, k + 1) if relevant[i - 1]]
+        if not lags:
+            yield Step(
+                "LAG@k",
+                f"LAG@{k} \\text{{ is undefined: no relevant document in the top }} {k}",
+                f"LAG@{k} is undefined: no relevant document in the top {k}",
+            )
+            return
+        terms = " + ".join(str(x) for x in lags)
+        yield Step(
+            "LAG@k",
+            f"LAG@{k} = \\frac{{{terms}}}{{{len(lags)}}} = {fmt(values['LAG@k'])}",
+            f"LAG@{k} = ({terms}) / {len(lags)} = {fmt(values['LAG@k'])}   "
+            "[non-relevant documents above each relevant one]",
+        )

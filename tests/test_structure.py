@@ -1,0 +1,191 @@
+"""The house rules of docs/contributing.md and design.md, checked on src/ with Python's ast module.
+
+- no file in src/ over 400 lines, no function over 60 lines (its docstring not counted: the
+  numpydoc docstrings of the metric functions are the textbook, not code);
+- no import circle between rankbook's modules (imports inside functions count too);
+- no module reaches into another module's private names (``from rankbook.x import _y``, or
+  ``x._y`` on an imported rankbook module);
+- the floors of design.md: the ground (metrics/, aggregate/, stats/, _errors, _validate)
+  imports nothing above it, the middle (io/, evaluation/, explain, relevance, fuse) nothing
+  from the top (cli/, compare/, plots, exercises, classroom/).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+FILES = sorted((SRC / "rankbook").rglob("*.py"))
+MAX_FILE_LINES = 400
+MAX_FUNCTION_LINES = 60
+# Files another piece of work is splitting (remove a line when its file is under the limit).
+OWNED_ELSEWHERE = {
+    "rankbook/exercises.py": "issue 9 (newcomer) splits the exercise generator",
+}
+GROUND = ("rankbook.metrics", "rankbook.aggregate", "rankbook.stats", "rankbook._errors",
+          "rankbook._validate")
+TOP = ("rankbook.cli", "rankbook.compare", "rankbook.plots", "rankbook.exercises",
+       "rankbook.classroom", "rankbook.__main__")
+
+
+def _name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_name(path): path for path in FILES}
+
+
+def test_the_source_tree_is_found():
+    assert len(FILES) > 40 and "rankbook.metrics.registry" in MODULES
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SRC)))
+def test_files_and_functions_are_small(path):
+    relative = path.relative_to(SRC).as_posix()
+    lines = len(path.read_text().splitlines())
+    if relative not in OWNED_ELSEWHERE:
+        assert lines <= MAX_FILE_LINES, f"{relative} has {lines} lines; split it"
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            length = _code_lines(node)
+            assert length <= MAX_FUNCTION_LINES, \
+                f"{relative}:{node.lineno} {node.name} has {length} lines of code"
+
+
+def _code_lines(node) -> int:
+    """A function's lines from ``def`` to its end, less its docstring."""
+    length = node.end_lineno - node.lineno + 1
+    first = node.body[0]
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+            and isinstance(first.value.value, str):
+        length -= first.end_lineno - first.lineno + 1
+    return length
+
+
+def _is_module(name: str) -> bool:
+    return name in MODULES
+
+
+def _imports(module: str) -> list[tuple[str, str | None, int]]:
+    """(imported rankbook module, imported name or None, line) for every import in ``module``."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, None, node.lineno) for alias in node.names
+                      if alias.name.startswith("rankbook")]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1]
+                                + ([base] if base else []))
+            if not base.startswith("rankbook"):
+                continue
+            for alias in node.names:
+                target = f"{base}.{alias.name}"
+                found.append((target, None, node.lineno) if _is_module(target)
+                             else (base, alias.name, node.lineno))
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    return {module: {target for target, _, _ in _imports(module) if target != module}
+            for module in MODULES}
+
+
+def test_no_import_circle():
+    graph = _graph()
+    # The package root re-exports lazily and the package __init__ files re-export their
+    # modules; a circle through them is a circle all the same, except rankbook/__init__.py.
+    graph.pop("rankbook", None)
+    for edges in graph.values():
+        edges.discard("rankbook")
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(node):
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == 1:
+                cycle = path[path.index(target):] + [target]
+                pytest.fail("import circle: " + " -> ".join(cycle))
+            if target in graph and not state.get(target):
+                visit(target)
+        path.pop()
+        state[node] = 2
+
+    for module in sorted(graph):
+        if not state.get(module):
+            visit(module)
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_reach_into_private_names(module):
+    imported_modules = {}
+    for target, name, line in _imports(module):
+        if name is not None and name.startswith("_") and not name.startswith("__"):
+            pytest.fail(f"{module}:{line} imports the private name {name} from {target}")
+    tree = ast.parse(MODULES[module].read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("rankbook"):
+            for alias in node.names:
+                if _is_module(f"{node.module}.{alias.name}"):
+                    imported_modules[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                and node.value.id in imported_modules and node.attr.startswith("_") \
+                and not node.attr.startswith("__"):
+            pytest.fail(f"{module}:{node.lineno} uses {node.value.id}.{node.attr}, a private "
+                        f"name of {imported_modules[node.value.id]}")
+
+
+def _floor(module: str) -> int:
+    if module.startswith(GROUND):
+        return 0
+    if module.startswith(TOP):
+        return 2
+    return 1
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m != "rankbook"))
+def test_nothing_imports_upward(module):
+    for target, _, line in _imports(module):
+        if target == "rankbook":
+            continue
+        assert _floor(target) <= _floor(module), \
+            f"{module}:{line} imports {target}, a floor above it (design.md)"
+
+
+def test_the_checks_can_fail(tmp_path, monkeypatch):
+    source = "def f():\n    \"\"\"Doc.\n\n    More.\n    \"\"\"\n" + "    x = 1\n" * 61
+    assert _code_lines(ast.parse(source).body[0]) == 62
+    assert importlib.util.find_spec("rankbook.metrics.registry") is not None
+    # a circle and a private import, in a copy of two modules
+    fake = {"rankbook.a": tmp_path / "a.py", "rankbook.b": tmp_path / "b.py"}
+    fake["rankbook.a"].write_text("from rankbook.b import _hidden\n")
+    fake["rankbook.b"].write_text("import rankbook.a\n_hidden = 1\n")
+    monkeypatch.setattr(__import__(__name__), "MODULES", fake)
+    assert _graph() == {"rankbook.a": {"rankbook.b"}, "rankbook.b": {"rankbook.a"}}
+    with pytest.raises(pytest.fail.Exception, match="import circle"):
+        test_no_import_circle()
+    with pytest.raises(pytest.fail.Exception, match="private name _hidden"):
+        test_no_reach_into_private_names("rankbook.a")
+
+
+def test_tests_cite_no_machine_paths():
+    # Tests cite a file of the repository, a paper or a public URL, never a path on a machine.
+    machine = re.compile("/(" + "|".join(["work", "tmp", "root", "home"]) + ")/")
+    root = SRC.parent
+    offenders = [f"{path.relative_to(root)}:{number}"
+                 for path in sorted((root / "tests").rglob("*.py"))
+                 for number, line in enumerate(path.read_text().splitlines(), start=1)
+                 if machine.search(line)]
+    assert not offenders, f"machine paths cited in {offenders}"

@@ -37,14 +37,15 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
         ``runs`` or ``flagr``.
     method : str or callable
         A name from `rankbook.aggregate.METHODS` (``"combsum"``, ``"borda"``,
-        ``"rrf"``, ...) or a function with the methods' shape
+        ``"rrf"``, ``"mc4"``, ``"rra"``, ``"dibra"``, ...) or a function with the methods' shape
         ``f(lists, *, weights=None, **params) -> dict``.
     flagr : str or os.PathLike, optional
         A FLAGR input-list CSV (5 or 6 columns): one run per voter.
     label : str, optional
         The dataset label to read from a FLAGR file that holds several.
     weights : sequence of float, optional
-        One weight per run (per voter for ``flagr``), passed to the method.
+        One weight per run (per voter for ``flagr``), passed to the method (RRA and the
+        self-weighting methods take none: they refuse them).
     keep_order : bool, default False
         Replace each query's scores by $n, n - 1, \dots, 1$ in the aggregate
         order. An evaluator re-sorts a run by score and breaks ties its own way
@@ -76,6 +77,11 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
     {'d2': 0.03252247488101534, 'd1': 0.01639344262295082, 'd4': 0.016129032258064516, 'd3': 0.015873015873015872}
     """
     function = _method_function(method)
+    if params.get("return_weights"):
+        raise InvalidValueError(
+            "fuse returns a run, one result per query, not the voter weights; call the method "
+            "on one query's lists with return_weights=True to see them (e.g. "
+            "rankbook.aggregate.dibra(lists, return_weights=True)).")
     if (runs is None) == (flagr is None):
         raise InvalidValueError(
             "give the runs to fuse either as runs=[run, run, ...] or as one FLAGR list file, "

@@ -1,14 +1,16 @@
-"""Run pyflagr 1.0.18 (the oracle) on small profiles: write its 6-column CSV, read its output.
+"""Run pyflagr 1.0.18 (the oracle) on the ranked lists of one query: write its CSV, read its output.
 
 pyflagr >= 1.0.18 reads ``query,voter,item,rank,score,label`` (see tests/data/flagr/README.md)
 and writes the aggregate list with 6 decimals. Each profile here is one query; every voter
 gets one list (pyflagr gives a voter seen anywhere a list in every query, so a single query
-keeps the comparison simple).
+keeps the comparison simple). Each call writes its own temporary files (never pyflagr's shared
+temp_input.csv), so parallel runs do not collide.
 """
 
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 import pyflagr.Kemeny as Kemeny
@@ -36,17 +38,25 @@ AGGREGATORS = {
 
 
 def write_lists(lists, path: Path) -> None:
-    """One query ("1"), voter V<i> for lists[i]; each list a dict item -> score, best first."""
+    """One query ("1"), voter V<i> for lists[i]: a dict item -> score (best first), or a sequence
+    of item ids (best first), which get the scores |l|, |l| - 1, ..., 1."""
     with open(path, "w") as handle:
         for voter, ranked in enumerate(lists):
+            if not isinstance(ranked, Mapping):
+                ranked = {item: len(ranked) - position for position, item in enumerate(ranked)}
             for rank, (item, score) in enumerate(ranked.items(), start=1):
                 handle.write(f"1,V{voter},{item},{rank},{score!r},demo\n")
 
 
-def run(name: str, lists, **params) -> list[tuple[str, float]]:
-    """pyflagr's aggregate list for ``lists``: [(item, score)] in its output order."""
-    maker = AGGREGATORS[name]
-    aggregator = maker() if not params else Majoritarian.OutrankingApproach(**params)
+def run(aggregator, lists, **params) -> list[tuple[str, float]]:
+    """pyflagr's aggregate list for ``lists``: [(item, score)] in its output order.
+
+    ``aggregator`` is a name of ``AGGREGATORS`` (with ``params``, the outranking approach
+    with those thresholds) or a pyflagr aggregator object.
+    """
+    if isinstance(aggregator, str):
+        aggregator = AGGREGATORS[aggregator]() if not params else \
+            Majoritarian.OutrankingApproach(**params)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "lists.csv"
         write_lists(lists, path)

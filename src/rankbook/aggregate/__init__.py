@@ -18,6 +18,9 @@ then item id ascending, FLAGR's rule).
 | `positional` | `borda`, `rrf`, `isr`, `log_isr`, `logn_isr`, `rbc` |
 | `majoritarian` | `condorcet`, `copeland`, `outranking`, `schulze` |
 | `kemeny_young` | `kemeny` |
+| `markov` | `mc1`, `mc2`, `mc3`, `mc4`, `mct`, `markov_chain_matrix` (`stationary`: `stationary_distribution`, `power_iterations`) |
+| `rra` | `rra`, `rra_exact`, `beta_scores`, `rra_pvalue` |
+| `prefrel`, `agglomerative`, `dibra` | the self-weighting `prefrel`, `agglomerative`, `dibra` |
 | `registry` | `METHODS`, the table of all of them |
 | `explain` | `explain_aggregation`: the intermediate tables of a small case |
 
@@ -29,6 +32,7 @@ Queries, runs and files belong to the floor above (`rankbook.fuse`).
 """
 
 from rankbook.aggregate._profile import Profile, make_profile, ranked_result
+from rankbook.aggregate.agglomerative import agglomerative
 from rankbook.aggregate.combination import (
     combanz,
     combgmnz,
@@ -39,11 +43,16 @@ from rankbook.aggregate.combination import (
     combsum,
 )
 from rankbook.aggregate.combination_weighted import mixed, wmnz, wsum
+from rankbook.aggregate.dibra import dibra
 from rankbook.aggregate.kemeny_young import kemeny
 from rankbook.aggregate.majoritarian import condorcet, copeland, outranking, schulze
+from rankbook.aggregate.markov import markov_chain_matrix, mc1, mc2, mc3, mc4, mct
 from rankbook.aggregate.normalization import NORMS, normalize
 from rankbook.aggregate.positional import borda, isr, log_isr, logn_isr, rbc, rrf
+from rankbook.aggregate.prefrel import prefrel
 from rankbook.aggregate.registry import METHODS, Method
+from rankbook.aggregate.rra import beta_scores, rra, rra_exact, rra_pvalue
+from rankbook.aggregate.stationary import power_iterations, stationary_distribution
 
 __all__ = [
     "METHODS", "Method", "NORMS", "Profile", "make_profile", "ranked_result", "normalize",
@@ -51,4 +60,7 @@ __all__ = [
     "wsum", "wmnz", "mixed",
     "borda", "rrf", "isr", "log_isr", "logn_isr", "rbc",
     "condorcet", "copeland", "outranking", "schulze", "kemeny",
+    "mc1", "mc2", "mc3", "mc4", "mct", "markov_chain_matrix", "stationary_distribution",
+    "power_iterations", "rra", "rra_exact", "beta_scores", "rra_pvalue",
+    "prefrel", "agglomerative", "dibra",
 ]

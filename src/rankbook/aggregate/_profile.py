@@ -240,6 +240,15 @@ def ranked_result(profile: Profile, scores, *, higher_is_better: bool = True,
     return {profile.items[x]: float(values[x]) for x in positions}
 
 
+def code_order(items) -> list:
+    """Positions of ``items`` sorted by their id as text: FLAGR's item order (it sorts codes with strcmp).
+
+    >>> code_order(["b", "a10", "a9"])
+    [1, 2, 0]
+    """
+    return sorted(range(len(items)), key=lambda x: str(items[x]))
+
+
 def _id_key(item):
     """Sort key for item ids: numbers before text, each in its natural order."""
     if isinstance(item, numbers.Real) and not isinstance(item, bool):

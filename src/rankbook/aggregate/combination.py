@@ -29,21 +29,46 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankbook._errors import InvalidValueError
+from rankbook._validate import choice
+from rankbook.aggregate import _arguments as check
 from rankbook.aggregate._profile import make_profile, ranked_result
 from rankbook.aggregate.normalization import normalized_matrix
 
 
-def weighted_values(lists, weights, norm: str, convention: str):
+def weighted_values(lists, weights, norm: str, convention: str, *, reference=None):
     r"""``(profile, values, present)``: the lists' normalised values times their weights.
 
     ``values[l, x]`` is $w_\ell v_\ell(x)$, 0 where list $\ell$ gives $x$ no
-    value; ``present[l, x]`` says whether it gives one.
+    value; ``present[l, x]`` says whether it gives one. ``reference`` gives the
+    lists whose statistics normalise these (see `normalized_matrix`).
     """
     profile = make_profile(lists, weights)
-    values, present = normalized_matrix(profile, norm, convention=convention)
+    values, present = normalized_matrix(profile, norm, convention=convention, reference=reference)
     weighted = np.where(present, values * profile.weight[:, None], 0.0)
     return profile, weighted, present
+
+
+def combined_scores(profile, combine: str, norm: str, convention: str, *,
+                    reference=None) -> np.ndarray:
+    r"""The (n,) CombSUM (``combine="sum"``) or CombMNZ (``"mnz"``) scores, in the profile's item order.
+
+    `combsum` and `combmnz` rank these scores; DIBRA (`rankbook.aggregate.dibra`)
+    uses them as its base method, with the weights it learns as the profile's
+    weights and, after pruning, the lists before pruning as ``reference`` (their
+    lengths and score statistics normalise the pruned lists, as in FLAGR).
+    The lists are added one after the other, in order, as FLAGR adds them
+    (``np.cumsum`` adds strictly in order; ``np.sum`` may add in pairs, which
+    changes the last bit of a sum and so the order of near ties, which DIBRA's
+    iterations amplify).
+    """
+    choice(combine, ("sum", "mnz"), "combine")
+    _, values, _ = weighted_values(profile, None, norm, convention, reference=reference)
+    if combine == "mnz":
+        # FLAGR multiplies each list's term by the hits: score * (hits * weight), then sums.
+        values = values * profile.hits.astype(float)[None, :]
+    if values.shape[0] == 0:
+        return np.zeros(values.shape[1])
+    return np.cumsum(values, axis=0)[-1]
 
 
 def _over_present(values: np.ndarray, present: np.ndarray, reduce) -> np.ndarray:
@@ -102,8 +127,9 @@ def combsum(lists, *, weights=None, norm: str = "min_max", convention: str = "te
     FLAGR 1.0.18's `CombSUM(norm="borda")` prints the same five lines (b and a
     tie at 2.2; b is in three lists, a in two).
     """
-    profile, values, _ = weighted_values(lists, weights, norm, convention)
-    return ranked_result(profile, values.sum(axis=0), exact=convention == "flagr")
+    profile = make_profile(lists, weights)
+    scores = combined_scores(profile, "sum", norm, convention)
+    return ranked_result(profile, scores, exact=convention == "flagr")
 
 
 def combmnz(lists, *, weights=None, norm: str = "min_max", convention: str = "textbook") -> dict:
@@ -147,10 +173,8 @@ def combmnz(lists, *, weights=None, norm: str = "min_max", convention: str = "te
     >>> {x: round(s, 6) for x, s in combmnz(lists, norm="borda").items()}
     {'b': 6.6, 'a': 4.4, 'c': 4.0, 'd': 1.3, 'e': 1.3}
     """
-    profile, values, _ = weighted_values(lists, weights, norm, convention)
-    hits = profile.hits.astype(float)
-    # FLAGR multiplies each list's term by the hits: score * (hits * weight), then sums.
-    scores = (values * hits[None, :]).sum(axis=0)
+    profile = make_profile(lists, weights)
+    scores = combined_scores(profile, "mnz", norm, convention)
     return ranked_result(profile, scores, exact=convention == "flagr")
 
 
@@ -233,8 +257,7 @@ def combgmnz(lists, *, gamma: float, weights=None, norm: str = "min_max",
     >>> combgmnz(lists, gamma=1.0, norm="rank") == combmnz(lists, norm="rank")
     True
     """
-    if not (isinstance(gamma, (int, float)) and np.isfinite(gamma) and gamma >= 0):
-        raise InvalidValueError(f"gamma must be a finite number >= 0; got {gamma!r}.")
+    gamma = check.real(gamma, "gamma", low=0)
     profile, values, _ = weighted_values(lists, weights, norm, convention)
     scores = values.sum(axis=0) * profile.hits.astype(float) ** gamma
     return ranked_result(profile, scores, exact=convention == "flagr")

@@ -20,6 +20,7 @@ pair whose note is printed under the table.
 from __future__ import annotations
 
 import importlib
+import inspect
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -31,12 +32,18 @@ from rankbook.aggregate._profile import Profile, make_profile
 
 @dataclass(frozen=True)
 class AggregationCase:
-    """What a view reads: the profile, the method's name, its parameters and its result."""
+    """What a view reads: the profile, the method's name, its parameters and its result.
+
+    ``params`` are the parameters as given; ``settings`` all of the method's
+    keyword parameters, the defaults of its signature filled in, so that a view
+    never repeats a method's defaults.
+    """
 
     profile: Profile
     method: str
     params: dict
     result: dict
+    settings: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -128,6 +135,9 @@ def explain_aggregation(lists, method: str, *, weights=None, **params) -> Aggreg
     | combination | the normalised scores, list by list |
     | positional | the points each list gives each item (Borda points, $1/(k+r)$, ...) |
     | majoritarian | the pairwise preference matrix; wins, ties, losses, the Condorcet and Copeland tallies; Schulze's strongest paths; the outranking concordance; the Kemeny distance of the winning order |
+    | markov | the transition matrix $T'$; the power iterations $\pi^{(t+1)} = \pi^{(t)} T'$ from the uniform start |
+    | rra | the normalised ranks $r/n$; the order statistics $u_{(i)}$; the beta p-values $p_i$, $\rho$ and the corrected p-values |
+    | self_weighting | the voter weights the method learned |
 
     Parameters
     ----------
@@ -163,9 +173,11 @@ def explain_aggregation(lists, method: str, *, weights=None, **params) -> Aggreg
         raise InvalidValueError(
             f"unknown aggregation method {method!r}; choose one of {', '.join(METHODS)}.")
     entry = METHODS[method]
+    # the method sees the weights as given, so that one without weights refuses them
+    result = entry.function(make_profile(lists), weights=weights, **params)
     profile = make_profile(lists, weights)
-    result = entry.function(profile, **params)
-    case = AggregationCase(profile, method, dict(params), result)
+    case = AggregationCase(profile, method, dict(params), result,
+                           {**keyword_defaults(entry.function), **params})
     explanation = AggregationExplanation(method, dict(params), result)
     _add(explanation, "Profile", profile_table(profile))
     for item in VIEWS.get(entry.family, []):
@@ -173,6 +185,12 @@ def explain_aggregation(lists, method: str, *, weights=None, **params) -> Aggreg
             _add(explanation, item.title, item.build(case))
     _add(explanation, "Result", result_table(case))
     return explanation
+
+
+def keyword_defaults(function) -> dict:
+    """The keyword-only parameters of ``function`` that have a default, with it."""
+    return {name: p.default for name, p in inspect.signature(function).parameters.items()
+            if p.kind is p.KEYWORD_ONLY and p.default is not p.empty and name != "weights"}
 
 
 def _add(explanation: AggregationExplanation, title: str, built) -> None:

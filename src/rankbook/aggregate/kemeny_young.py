@@ -27,9 +27,9 @@ import math
 import numpy as np
 
 from rankbook._errors import InvalidValueError
+from rankbook.aggregate import _arguments as check
 from rankbook.aggregate._profile import Profile, make_profile, ranked_result
-from rankbook.aggregate.normalization import check_convention
-from rankbook.aggregate.pairwise import preference_matrix, weighted_count
+from rankbook.aggregate.pairwise import above_mask, preference_matrix, weighted_count
 
 MAX_ITEMS = 20
 
@@ -95,7 +95,7 @@ def kemeny(lists, *, weights=None, convention: str = "textbook",
     >>> kemeny(tennessee, weights=voters)
     {'Nashville': 4.0, 'Chattanooga': 3.0, 'Knoxville': 2.0, 'Memphis': 1.0}
     """
-    check_convention(convention)
+    check.convention(convention)
     profile = make_profile(lists, weights)
     n = profile.n_items
     if n > max_items:
@@ -120,10 +120,7 @@ def kemeny_matrix(profile: Profile, convention: str = "textbook") -> np.ndarray:
     length = profile.length.astype(float)
     pairs = length * (length - 1.0) / 2.0
     factor = np.where(pairs > 0, profile.weight / np.where(pairs > 0, pairs, 1.0), 0.0)
-    rank = profile.rank
-    both = profile.ranked[:, :, None] & profile.ranked[:, None, :]
-    above = both & (rank[:, :, None] < rank[:, None, :])
-    return weighted_count(factor, above)
+    return weighted_count(factor, above_mask(profile, both_ranked=True))
 
 
 def tie_order(profile: Profile) -> np.ndarray:

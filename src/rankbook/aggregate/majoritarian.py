@@ -27,9 +27,13 @@ import math
 import numpy as np
 
 from rankbook._errors import InvalidValueError
+from rankbook.aggregate import _arguments as check
 from rankbook.aggregate._profile import make_profile, ranked_result
-from rankbook.aggregate.normalization import check_convention
-from rankbook.aggregate.pairwise import preference_matrix, weighted_count, wins_ties_losses
+from rankbook.aggregate.pairwise import (
+    preference_matrix,
+    weighted_count,
+    wins_ties_losses,
+)
 
 FLAGR_UNRANKED_RANK = 1_000_000.0  # FLAGR's NOT_RANKED_ITEM_RANK (MAX_LIST_ITEMS squared)
 
@@ -122,7 +126,7 @@ def copeland(lists, *, weights=None, convention: str = "textbook") -> dict:
     >>> copeland(tennessee, weights=voters, convention="flagr")
     {'Nashville': 3.0, 'Chattanooga': 2.0, 'Knoxville': 1.0, 'Memphis': 0.0}
     """
-    check_convention(convention)
+    check.convention(convention)
     profile = make_profile(lists, weights)
     wins, ties, losses = wins_ties_losses(preference_matrix(profile))
     if convention == "flagr":
@@ -138,12 +142,11 @@ def outranking_thresholds(n_items: int, voters: float, preference: float, veto: 
     (FLAGR). ``convention="flagr"`` rounds the fractions to float32 first, as
     FLAGR's C interface (``ctypes.c_float``) does.
     """
-    fractions = (preference, veto, concordance, discordance)
-    for label, value in zip(("preference", "veto", "concordance", "discordance"), fractions):
-        if not (isinstance(value, (int, float)) and 0 <= value <= 1):
-            raise InvalidValueError(f"{label} must be a fraction in [0, 1]; got {value!r}.")
+    names = ("preference", "veto", "concordance", "discordance")
+    fractions = tuple(check.real(value, label, low=0, high=1)
+                      for label, value in zip(names, (preference, veto, concordance, discordance)))
     if convention == "flagr":
-        fractions = tuple(float(np.float32(value)) for value in fractions)
+        fractions = tuple(check.float32(value) for value in fractions)
         floor = math.floor
     else:
         def floor(value):                         # 0.7 * 10 is 7, not 6.999...
@@ -216,7 +219,7 @@ def outranking(lists, *, weights=None, preference: float = 0.0, veto: float = 0.
     >>> outranking(tennessee, weights=voters)
     {'Nashville': 194.0, 'Chattanooga': 173.0, 'Memphis': 84.0, 'Knoxville': 49.0}
     """
-    check_convention(convention)
+    check.convention(convention)
     profile = make_profile(lists, weights)
     n = profile.n_items
     voters = profile.n_lists if convention == "flagr" else float(profile.weight.sum())

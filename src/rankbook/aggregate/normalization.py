@@ -29,12 +29,13 @@ from __future__ import annotations
 import numpy as np
 
 from rankbook._errors import InvalidValueError
+from rankbook.aggregate import _arguments as check
 from rankbook.aggregate._profile import Profile, make_profile
 
 NORMS = ("none", "min_max", "min_max_inverted", "max", "sum", "z_score", "rank", "borda",
          "simple_borda")
 SCORE_NORMS = ("none", "min_max", "min_max_inverted", "max", "sum", "z_score")
-CONVENTIONS = ("textbook", "flagr")
+_UNSIGNED = 2.0 ** 32   # FLAGR's ranks and lengths are uint32: n - r wraps when r > n
 
 
 def normalize(ranked_list, norm: str = "min_max", *, items=None,
@@ -108,12 +109,21 @@ def normalize(ranked_list, norm: str = "min_max", *, items=None,
 
 
 def normalized_matrix(profile: Profile, norm: str, *, convention: str = "textbook",
-                      name: str = "lists"):
+                      name: str = "lists", reference: Profile | None = None):
     r"""Every list's normalised values at once: ``(values, present)``, both shape (L, n).
 
     ``present[l, x]`` says whether list $\ell$ gives item $x$ a value (ranked,
     or unranked under `"borda"`); ``values`` is NaN where it does not (and, in
     the FLAGR convention, where FLAGR's arithmetic gives NaN).
+
+    A norm reads each list's statistics: its length $\lvert\ell\rvert$ (`rank`,
+    `borda`), its smallest and largest score, mean and deviation (the score
+    norms). ``reference`` takes them from other lists, row for row: DIBRA's
+    pruning passes the lists before they were cut, as FLAGR does. FLAGR computes
+    $n - r$, $n - \lvert\ell\rvert$ and $\lvert\ell\rvert - r$ with unsigned
+    32-bit integers, so a negative difference (possible only with such a
+    reference) wraps to about $4.3 \times 10^9$: ``convention="flagr"`` does
+    the same.
 
     Parameters
     ----------
@@ -123,6 +133,9 @@ def normalized_matrix(profile: Profile, norm: str, *, convention: str = "textboo
     convention : {"textbook", "flagr"}, default "textbook"
     name : str
         How the caller's lists are named in error messages.
+    reference : Profile, optional
+        The lists whose statistics normalise ``profile``'s (same lists, same
+        order); default ``profile`` itself.
 
     Returns
     -------
@@ -130,35 +143,44 @@ def normalized_matrix(profile: Profile, norm: str, *, convention: str = "textboo
         ``(values, present)``: float (L, n) and bool (L, n).
     """
     check_norm(norm)
-    check_convention(convention)
+    check.convention(convention)
     ranked = profile.ranked
+    reference = profile if reference is None else reference
     if norm in ("rank", "borda", "simple_borda"):
-        values = _positional(profile, norm)
+        length = reference.length.astype(float)[:, None]
+        values = _positional(profile, norm, length, convention == "flagr")
     else:
         _require_scores(profile, norm, name)
-        values = _score_based(profile, norm, convention, name)
+        values = _score_based(profile, reference, norm, convention, name)
     present = ranked | (norm == "borda")
     return np.where(present, values, np.nan), present
 
 
-def _positional(profile: Profile, norm: str) -> np.ndarray:
+def _positional(profile: Profile, norm: str, length: np.ndarray, unsigned: bool) -> np.ndarray:
     rank, n = profile.rank, float(profile.n_items)
-    length = profile.length.astype(float)[:, None]
-    if norm == "rank":
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return (length - rank + 1.0) / length
-    values = (n - rank + 1.0) / n          # FLAGR's (num_nodes - rank + 1.0) / num_nodes
+    gap = _unsigned if unsigned else (lambda difference: difference)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        if norm == "rank":
+            return (gap(length - rank) + 1.0) / length
+        values = (gap(n - rank) + 1.0) / n    # FLAGR's (num_nodes - rank + 1.0) / num_nodes
     if norm == "borda":
-        share = (n - length + 1.0) / (2.0 * n)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            share = (gap(n - length) + 1.0) / (2.0 * n)
         values = np.where(profile.ranked, values, share)
     return values
 
 
-def _score_based(profile: Profile, norm: str, convention: str, name: str) -> np.ndarray:
+def _unsigned(difference: np.ndarray) -> np.ndarray:
+    """A difference of unsigned 32-bit integers: negative ones wrap around 2^32."""
+    return np.where(difference < 0, difference + _UNSIGNED, difference)
+
+
+def _score_based(profile: Profile, reference: Profile, norm: str, convention: str,
+                 name: str) -> np.ndarray:
     s = profile.score
     if norm == "none":
         return s
-    in_order, length = _scores_in_rank_order(profile)
+    in_order, length = _scores_in_rank_order(reference)
     with np.errstate(invalid="ignore", divide="ignore"):
         if convention == "flagr":   # FLAGR takes the first and the last item's scores
             last = np.maximum(length - 1, 0)[:, None]
@@ -241,10 +263,3 @@ def check_norm(norm: str) -> None:
     """Raise a clear error for an unknown norm name."""
     if norm not in NORMS:
         raise InvalidValueError(f"norm must be one of {', '.join(NORMS)}; got {norm!r}.")
-
-
-def check_convention(convention: str, allowed: tuple = CONVENTIONS) -> None:
-    """Raise a clear error for an unknown convention name."""
-    if convention not in allowed:
-        raise InvalidValueError(
-            f"convention must be one of {', '.join(map(repr, allowed))}; got {convention!r}.")

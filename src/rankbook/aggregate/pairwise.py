@@ -27,21 +27,44 @@ import numpy as np
 from rankbook.aggregate._profile import Profile
 
 
-def preference_matrix(profile: Profile) -> np.ndarray:
+def above_mask(profile: Profile, *, both_ranked: bool = False) -> np.ndarray:
+    r"""$[\, r_\ell(x) < r_\ell(y) \,]$ for every list and ordered pair; shape (L, n, n), bool.
+
+    With ``both_ranked`` only the lists that rank both items count (the Markov
+    chains' and FLAGR's Kemeny reading of a partial list); otherwise a ranked
+    item is above an unranked one.
+    """
+    rank = profile.rank
+    above = rank[:, :, None] < rank[:, None, :]          # (L, n, n): x above y in list l
+    if both_ranked:
+        above &= profile.ranked[:, None, :]              # x above y implies x is ranked
+    return above
+
+
+def preference_matrix(profile: Profile, *, both_ranked: bool = False) -> np.ndarray:
     r"""$N(x, y)$, the total weight of the lists that rank $x$ above $y$; shape (n, n).
 
     Parameters
     ----------
     profile : Profile
+    both_ranked : bool, default False
+        Count only the lists that rank both $x$ and $y$ (see `above_mask`).
 
     Returns
     -------
     numpy.ndarray
         Float (n, n) with a zero diagonal.
     """
-    rank = profile.rank
-    above = rank[:, :, None] < rank[:, None, :]          # (L, n, n): x above y in list l
-    return weighted_count(profile.weight, above)
+    return weighted_count(profile.weight, above_mask(profile, both_ranked=both_ranked))
+
+
+def co_ranked(profile: Profile) -> np.ndarray:
+    r"""$B(x, y)$, the total weight of the lists that rank both $x$ and $y$; shape (n, n).
+
+    The diagonal holds the weight of the lists that rank $x$.
+    """
+    ranked = profile.ranked
+    return weighted_count(profile.weight, ranked[:, :, None] & ranked[:, None, :])
 
 
 def weighted_count(weight: np.ndarray, mask: np.ndarray) -> np.ndarray:

@@ -16,13 +16,11 @@ a list does not rank gets no points from it (Borda aside, see `borda`).
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from rankbook._errors import InvalidValueError
+from rankbook.aggregate import _arguments as check
 from rankbook.aggregate._profile import make_profile, ranked_result
-from rankbook.aggregate.normalization import check_convention
 
 BORDA_CONVENTIONS = ("textbook", "ranx", "flagr")
 BORDA_UNRANKED = ("share", "zero")
@@ -30,7 +28,7 @@ BORDA_UNRANKED = ("share", "zero")
 
 def borda_points(profile, *, unranked: str = "share", convention: str = "textbook") -> np.ndarray:
     r"""The (L, n) matrix of Borda points each list gives each item (see `borda`)."""
-    check_convention(convention, BORDA_CONVENTIONS)
+    check.convention(convention, BORDA_CONVENTIONS)
     if unranked not in BORDA_UNRANKED:
         raise InvalidValueError(
             f"unranked must be 'share' (the unranked items split the points of the positions "
@@ -162,8 +160,7 @@ def rrf(lists, *, weights=None, k: float = 60) -> dict:
     >>> [(x, Fraction(s).limit_denominator(10**6)) for x, s in scores.items()]
     [('b', Fraction(123, 3782)), ('a', Fraction(1, 61)), ('c', Fraction(1, 62))]
     """
-    if not (isinstance(k, (int, float)) and math.isfinite(k) and k >= 0):
-        raise InvalidValueError(f"k must be a finite number >= 0; got {k!r}.")
+    k = check.real(k, "k", low=0)
     profile = make_profile(lists, weights)
     return ranked_result(profile, _rank_points(profile, lambda r: 1.0 / (k + r)).sum(axis=0))
 
@@ -268,8 +265,7 @@ def logn_isr(lists, *, weights=None, sigma: float = 0.01) -> dict:
     >>> {x: round(s, 6) for x, s in logn_isr([["a", "b"], ["b", "c"]]).items()}
     {'b': 0.872668, 'a': 0.00995, 'c': 0.002488}
     """
-    if not (isinstance(sigma, (int, float)) and 0 <= sigma <= 1):
-        raise InvalidValueError(f"sigma must be a number in [0, 1]; got {sigma!r}.")
+    sigma = check.real(sigma, "sigma", low=0, high=1)
     profile = make_profile(lists, weights)
     total = _rank_points(profile, lambda r: 1.0 / r**2).sum(axis=0)
     return ranked_result(profile, total * np.log(profile.hits + sigma))
@@ -310,8 +306,7 @@ def rbc(lists, *, phi: float, weights=None) -> dict:
     >>> rbc([["a", "b"], ["b", "c"]], phi=0.5)
     {'b': 0.75, 'a': 0.5, 'c': 0.25}
     """
-    if not (isinstance(phi, (int, float)) and 0 < phi < 1):
-        raise InvalidValueError(f"phi must be a number strictly between 0 and 1; got {phi!r}.")
+    phi = check.real(phi, "phi", low=0, high=1, low_open=True, high_open=True)
     profile = make_profile(lists, weights)
     points = _rank_points(profile, lambda r: (1.0 - phi) * phi ** (r - 1.0))
     return ranked_result(profile, points.sum(axis=0))

@@ -7,13 +7,17 @@ place: write its function, then add a row. Each row says
 - ``family``: the module's family, which also picks the views that
   `explain_aggregation` shows (`rankbook.aggregate.explain.VIEWS`);
 - ``linear_in_weights``: whether a list of weight 2 counts exactly as the same
-  list given twice, in the default convention (true of sums of per-list points
-  and of pairwise counts; false where the number of lists that rank an item,
-  $h(x)$, enters the formula, or a maximum, minimum or median);
+  list given twice, in the default convention (true of sums of per-list points,
+  of pairwise counts and of the Markov chains built from them; false where the
+  number of lists that rank an item, $h(x)$, enters the formula, or a maximum,
+  minimum or median, and for the methods that take no weights: RRA and the
+  self-weighting methods, which learn their own);
 - ``example``: parameters that must be given to call it (those without a default).
 
 >>> sorted(name for name, m in METHODS.items() if m.family == "majoritarian")
 ['condorcet', 'copeland', 'kemeny', 'outranking', 'schulze']
+>>> [name for name, m in METHODS.items() if m.family == "self_weighting"]
+['prefrel', 'agglomerative', 'dibra']
 """
 
 from __future__ import annotations
@@ -21,7 +25,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from rankbook.aggregate import combination, combination_weighted, kemeny_young, majoritarian, positional
+from rankbook.aggregate import (
+    combination,
+    combination_weighted,
+    kemeny_young,
+    majoritarian,
+    markov,
+    positional,
+)
+
+# rankbook.aggregate binds these names to the functions, which shadow their modules
+from rankbook.aggregate.agglomerative import agglomerative
+from rankbook.aggregate.dibra import dibra
+from rankbook.aggregate.prefrel import prefrel
+from rankbook.aggregate.rra import rra, rra_exact
 
 
 @dataclass(frozen=True)
@@ -61,4 +78,17 @@ METHODS: dict[str, Method] = {
     "outranking": Method(majoritarian.outranking, "majoritarian", True),
     "schulze": Method(majoritarian.schulze, "majoritarian", True),
     "kemeny": Method(kemeny_young.kemeny, "majoritarian", True),
+    # Markov chains (the weights multiply each list's votes in the textbook convention)
+    "mc1": Method(markov.mc1, "markov", True),
+    "mc2": Method(markov.mc2, "markov", True),
+    "mc3": Method(markov.mc3, "markov", True),
+    "mc4": Method(markov.mc4, "markov", True),
+    "mct": Method(markov.mct, "markov", True),
+    # robust rank aggregation (p-values, smallest first; no weights)
+    "rra": Method(rra, "rra", False),
+    "rra_exact": Method(rra_exact, "rra", False),
+    # self-weighting (they learn the list weights and refuse given ones)
+    "prefrel": Method(prefrel, "self_weighting", False),
+    "agglomerative": Method(agglomerative, "self_weighting", False),
+    "dibra": Method(dibra, "self_weighting", False),
 }

@@ -1,0 +1,70 @@
+"""Argument checks shared by every method of `rankbook.aggregate`: one place per check.
+
+Each check returns the cleaned value or raises an `InvalidValueError` /
+`InvalidTypeError` that names the argument, the bad value and the fix. The
+norm names are checked by `rankbook.aggregate.normalization.check_norm`, next
+to the norms; a keyword from a fixed set by `rankbook._validate.choice`, as
+everywhere in rankbook.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from rankbook._errors import InvalidTypeError, InvalidValueError
+
+CONVENTIONS = ("textbook", "flagr")
+_MEANING = {"textbook": "the published method", "flagr": "what FLAGR/PyFLAGR 1.0.18 computes",
+            "ranx": "ranx's scale"}
+
+
+def convention(value, allowed: tuple = CONVENTIONS) -> str:
+    """One of ``allowed`` (default ``"textbook"`` or ``"flagr"``)."""
+    if not isinstance(value, str) or value not in allowed:
+        names = ", ".join(f"{name!r} ({_MEANING.get(name, name)})" for name in allowed)
+        raise InvalidValueError(f"convention must be one of {names}; got convention={value!r}.")
+    return value
+
+
+def real(value, name: str, *, low=None, high=None, low_open: bool = False,
+         high_open: bool = False) -> float:
+    """A finite number within ``[low, high]``; ``low_open``/``high_open`` exclude the ends."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidTypeError(f"{name} must be a number, got {value!r}.")
+    value = float(value)
+    too_low = low is not None and (value <= low if low_open else value < low)
+    too_high = high is not None and (value >= high if high_open else value > high)
+    if not math.isfinite(value) or too_low or too_high:
+        span = (f"{'(' if low_open else '['}{low if low is not None else '-inf'}, "
+                f"{high if high is not None else 'inf'}{')' if high_open else ']'}")
+        raise InvalidValueError(f"{name} must be a finite number in {span}, got {value!r}.")
+    return value
+
+
+def count(value, name: str, *, low: int = 1) -> int:
+    """A whole number >= ``low``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InvalidTypeError(f"{name} must be a whole number >= {low}, got {value!r}.")
+    if value < low:
+        raise InvalidValueError(f"{name} must be at least {low}, got {value}.")
+    return int(value)
+
+
+def no_weights(weights, method: str, profile=None) -> None:
+    """Refuse list weights for a method that has none (rather than ignoring them).
+
+    ``profile``, when given, is the method's `Profile`: one built with weights
+    other than 1 (a caller handing over a weighted profile) is refused too.
+    """
+    if weights is not None or (profile is not None and np.any(profile.weight != 1)):
+        raise InvalidValueError(
+            f"{method} gives every list the same say and takes no weights; "
+            f"call it without weights=, or use a weighted method (e.g. combsum).")
+
+
+def float32(value: float) -> float:
+    """``value`` rounded to single precision, as PyFLAGR passes its parameters (ctypes.c_float)."""
+    return float(np.float32(value))

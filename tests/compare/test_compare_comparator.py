@@ -13,54 +13,40 @@ import sys
 
 import numpy as np
 import pyflagr.Comparator as PyComparator
-import pyflagr.Linear as Linear
-import pyflagr.Majoritarian as Majoritarian
 import pytest
 import pytrec_eval
-from pyflagr_comparator import LISTS, QRELS, six_columns
+from pyflagr_comparator import LISTS, QRELS, seed_methods, six_columns
 
 import rankbook as rb
 from rankbook import InvalidValueError
 from rankbook.compare import Comparator
 from rankbook.io import read_flagr_lists, read_flagr_qrels
 
-# (name, pyflagr object, rankbook method, rankbook parameters): the seed's part-1 methods.
-MATCHING = [
-    ("CombSUM-Rank", lambda: Linear.CombSUM(norm="rank", eval_pts=10), "combsum",
-     {"norm": "rank", "convention": "flagr"}),
-    ("CombSUM-Borda", lambda: Linear.CombSUM(norm="borda", eval_pts=10), "combsum",
-     {"norm": "borda", "convention": "flagr"}),
-    ("CombSUM-Score", lambda: Linear.CombSUM(norm="score", eval_pts=10), "combsum",
-     {"norm": "min_max", "convention": "flagr"}),
-    ("CombMNZ-Rank", lambda: Linear.CombMNZ(norm="rank", eval_pts=10), "combmnz",
-     {"norm": "rank", "convention": "flagr"}),
-    ("CombMNZ-Borda", lambda: Linear.CombMNZ(norm="borda", eval_pts=10), "combmnz",
-     {"norm": "borda", "convention": "flagr"}),
-    ("CombMNZ-Score", lambda: Linear.CombMNZ(norm="score", eval_pts=10), "combmnz",
-     {"norm": "min_max", "convention": "flagr"}),
-    ("Condorcet", lambda: Majoritarian.CondorcetWinners(eval_pts=10), "condorcet", {}),
-    ("Copeland", lambda: Majoritarian.CopelandWinners(eval_pts=10), "copeland",
-     {"convention": "flagr"}),
-    ("Outranking Approach", lambda: Majoritarian.OutrankingApproach(
-        preference=0, veto=0.75, concordance=0, discordance=0.25, eval_pts=10), "outranking",
-     {"convention": "flagr"}),
-]
+SEED = seed_methods(10)      # the seed's cell 4: 21 configurations
+# RRA-Exact's exact p-values are rounding noise in FLAGR (scores up to 12.46 where a
+# probability is at most 1): PyFLAGR on Linux, on Windows (the seed) and rankbook's port of the
+# same double-precision formula rank the items three different ways (see the notebook
+# notebooks/flagr_21_methods.ipynb). Every other configuration must agree.
+MATCHING = [(name, obj, method, params) for name, (obj, method, params) in SEED.items()
+            if name != "RRA-Exact"]
+PART_ONE = MATCHING[:9]
 
 
 @pytest.fixture(scope="module")
 def pyflagr_results(tmp_path_factory):
     lists = six_columns(LISTS, tmp_path_factory.mktemp("flagr") / "lists6.csv")
     theirs = PyComparator.Comparator(10)
-    for name, make, _, _ in MATCHING:
-        theirs.add_aggregator(name, make())
+    for name, aggregator, _, _ in MATCHING:
+        theirs.add_aggregator(name, aggregator)
     theirs.aggregate(input_file=str(lists), rels_file=str(QRELS))
     return theirs.results
 
 
 @pytest.fixture(scope="module")
 def flagr_comparator():
+    """The seed's 21 configurations with FLAGR's evaluator."""
     ours = Comparator(10, conventions="flagr")
-    for name, _, method, params in MATCHING:
+    for name, (_, method, params) in SEED.items():
         ours.add_aggregator(name, method, **params)
     ours.aggregate(input_file=LISTS, rels_file=QRELS)
     return ours
@@ -68,14 +54,23 @@ def flagr_comparator():
 
 def test_pyflagr_comparator_results_table(pyflagr_results, flagr_comparator):
     theirs, ours = pyflagr_results, flagr_comparator.results
-    assert len(MATCHING) == 9 and ours.shape == theirs.shape == (9 * 21, 46)
+    ours = ours[ours["Method"] != "RRA-Exact"]
+    assert len(MATCHING) == 20 and ours.shape == theirs.shape == (20 * 21, 46)
     assert list(ours.columns) == [c if c != "Mean Average Precision (MAP)" else "MAP"
                                   for c in theirs.columns]
     assert list(ours["Method"]) == list(theirs["Method"])
     assert list(ours["q"]) == [q.removeprefix("Topic ") for q in theirs["q"]]
     values = ours.columns[1:-1]
     difference = np.abs(ours[values].to_numpy(float) - theirs.iloc[:, 1:-1].to_numpy(float))
-    assert difference.max() <= 5e-7 + 1e-12     # pyflagr prints 6 decimals
+    # PrefRel's per-query AP: items whose scores are equal in exact arithmetic (and to the 6
+    # decimals pyflagr prints) come out in FLAGR's hash-table summation order, which rankbook
+    # does not reproduce (issue 12); two such pairs swap in 13 of the 20 queries, below rank
+    # 10. Its P, recall, DCG and nDCG at 1..10 and its mean AP (the seed's 0.4850) agree.
+    prefrel = (ours["Method"] == "PrefRel").to_numpy()[:, None] & (values == "MAP")[None, :]
+    assert difference[~prefrel].max() <= 5e-7 + 1e-12     # pyflagr prints 6 decimals
+    assert 0 < difference[prefrel].max() < 2e-3
+    means = ours[(ours["q"] == "all") & (ours["Method"] == "PrefRel")]["MAP"]
+    assert round(float(means.iloc[0]), 4) == 0.4850
 
 
 def test_get_results_matches_pyflagr(pyflagr_results, flagr_comparator):
@@ -83,23 +78,25 @@ def test_get_results_matches_pyflagr(pyflagr_results, flagr_comparator):
     theirs.results = pyflagr_results
     expected = theirs.get_results(cutoff=5, metric=["map", "precision", "ndcg"], query="all")
     got = flagr_comparator.get_results(cutoff=5, metric=["map", "precision", "ndcg"], query="all")
-    assert got.shape == expected.shape == (9, 11)
+    assert got.shape == (21, 11)         # the seed's (21, 11)
+    got = got.drop(index="RRA-Exact")
+    assert got.shape == expected.shape == (20, 11)
     assert list(got.index) == list(expected.index)
-    assert np.allclose(got.to_numpy(float), expected.to_numpy(float), atol=5e-7 + 1e-12)
-    one = flagr_comparator.get_results(cutoff=3, metric="recall", query="7")
+    difference = np.abs(got.to_numpy(float) - expected.to_numpy(float))
+    difference[list(got.index).index("PrefRel"), 0] = 0     # its MAP: see the test above
+    assert difference.max() <= 5e-7 + 1e-12
+    # ... and so does the seed's published table, to its 4 decimals (MAP and P@1 shown here)
+    assert got.loc["MC3", ["MAP", "P_1"]].round(4).tolist() == [0.5057, 0.5]
+    assert got.loc["DIBRA-Prune", ["MAP", "ndcg_cut_5"]].round(4).tolist() == [0.5021, 0.577]
+    one = flagr_comparator.get_results(cutoff=3, metric="recall", query="7").drop(index="RRA-Exact")
     expected = theirs.get_results(cutoff=3, metric=["recall"], query="Topic 7")
     assert np.allclose(one.to_numpy(float), expected.to_numpy(float), atol=5e-7 + 1e-12)
 
 
-def test_seed_shapes_for_21_systems():
+def test_seed_shapes_for_21_systems(flagr_comparator):
     # The seed's table: 21 systems x (20 queries + all) = 441 rows, 5 + 4 x 10 + 1 = 46 columns.
-    cmp = Comparator(10, conventions="flagr")
-    for name, _, method, params in MATCHING:
-        cmp.add_aggregator(name, method, **params)
-    voters = read_flagr_lists(LISTS)
-    for name in list(voters)[:12]:
-        cmp.add_run(name, voters[name])
-    results = cmp.aggregate(input_file=LISTS, rels_file=QRELS)
+    cmp = flagr_comparator
+    results = cmp.results
     assert results.shape == (441, 46)
     assert list(results.index) == list(range(441))
     assert (results["q"] == "all").sum() == 21
@@ -112,7 +109,7 @@ def test_five_and_six_column_lists_give_the_same_table(tmp_path, flagr_comparato
     # reads both forms.
     six = six_columns(LISTS, tmp_path / "lists6.csv")
     again = Comparator(10, conventions="flagr")
-    for name, _, method, params in MATCHING[:2]:
+    for name, _, method, params in PART_ONE[:2]:
         again.add_aggregator(name, method, **params)
     table = again.aggregate(input_file=six, rels_file=QRELS)
     assert table.equals(flagr_comparator.results.iloc[:42].reset_index(drop=True))
@@ -159,11 +156,11 @@ def test_latex_export_without_jinja2(flagr_comparator, monkeypatch):
     lines = latex.splitlines()
     assert lines[:4] == [r"\begin{tabular}{lrrr}", r"\toprule", r"Method & MAP & P@1 & P@2 \\",
                          r"\midrule"]
-    assert lines[-2:] == [r"\bottomrule", r"\end{tabular}"] and len(lines) == 4 + 9 + 2
+    assert lines[-2:] == [r"\bottomrule", r"\end{tabular}"] and len(lines) == 4 + 21 + 2
     assert latex.count("{") == latex.count("}")
     assert all(line.count("&") == 3 for line in lines[2:-2] if line != r"\midrule")
-    # the seed's table: CombSUM-Rank has the best MAP of these nine (0.4855), in bold
-    assert r"CombSUM-Rank & \textbf{0.4855}" in latex
+    # the seed's table: MC3 has the best MAP of these (0.5057), in bold
+    assert r"MC3 & \textbf{0.5057}" in latex
     assert latex.count(r"\textbf{") >= 3
 
 
@@ -177,6 +174,7 @@ def test_latex_export_without_jinja2(flagr_comparator, monkeypatch):
     (lambda c: c.per_topic("AP"), "per_topic('AP')"),
     (lambda c: c.add_aggregator("Condorcet", "borda"), "already added"),
     (lambda c: c.add_aggregator("X", "combsumm"), "unknown method"),
+    (lambda c: c.add_aggregator("X", "condorcet", convention="flagr"), "no parameter 'convention'"),
 ])
 def test_mistakes_are_clear_errors(flagr_comparator, call, says):
     with pytest.raises(InvalidValueError, match=says.replace("(", r"\(").replace(")", r"\)")):
@@ -209,12 +207,12 @@ def test_plots_return_axes(flagr_comparator):
 
     matplotlib.use("Agg")
     ax = flagr_comparator.plot_average_precision()
-    assert [t.get_text() for t in ax.get_xticklabels()] == [name for name, *_ in MATCHING]
+    assert [t.get_text() for t in ax.get_xticklabels()] == list(SEED)
     heights = [p.get_height() for p in ax.patches]
     assert round(heights[0], 4) == 0.4855              # the seed's CombSUM-Rank MAP
     ax = flagr_comparator.plot_metric(10, "precision", plot_type="line")
-    assert [line.get_label() for line in ax.get_lines()] == [name for name, *_ in MATCHING]
+    assert [line.get_label() for line in ax.get_lines()] == list(SEED)
     assert list(ax.get_lines()[0].get_xdata()) == list(range(1, 11))
     ax = flagr_comparator.plot_metric(4, "ndcg", plot_type="bar")
-    assert len(ax.patches) == 4 * len(MATCHING)
+    assert len(ax.patches) == 4 * 21
     matplotlib.pyplot.close("all")

@@ -115,6 +115,8 @@ class Comparator:
                 f"add_aggregator({name!r}, {method!r}): unknown method; give a name of "
                 f"rankbook.aggregate.METHODS ({', '.join(METHODS)}) or a function over one "
                 "query's lists.")
+        if not callable(method):
+            _check_parameters(name, method, METHODS[method].function, params)
         self._systems[name] = ("aggregator", method, params)
 
     def add_run(self, name: str, run) -> None:
@@ -315,6 +317,19 @@ class Comparator:
         if self.conventions == "flagr":
             return list(seen)
         return [t for t in seen if t in judged_topics] + [t for t in judged_topics if t not in seen]
+
+
+def _check_parameters(name: str, method: str, function, params: dict) -> None:
+    """Refuse a parameter the method does not have, naming those it has."""
+    import inspect
+
+    accepted = [p for p, spec in inspect.signature(function).parameters.items()
+                if spec.kind is spec.KEYWORD_ONLY]
+    unknown = [p for p in params if p not in accepted]
+    if unknown:
+        raise InvalidValueError(
+            f"add_aggregator({name!r}, {method!r}): {method} has no parameter {unknown[0]!r}; "
+            f"its parameters are {', '.join(accepted)}.")
 
 
 def _as_result_rows(table, name: str):

@@ -16,7 +16,7 @@ place: write its function, then add a row. Each row says
 
 >>> sorted(name for name, m in METHODS.items() if m.family == "majoritarian")
 ['condorcet', 'copeland', 'kemeny', 'outranking', 'schulze']
->>> [name for name, m in METHODS.items() if m.family == "self_weighting"]
+>>> list(name for name, m in METHODS.items() if m.family == "self_weighting")
 ['prefrel', 'agglomerative', 'dibra']
 """
 

@@ -13,6 +13,8 @@ Every test is a function of `rankbook.stats`; every number of the tables comes
 from `rankbook.evaluate` (trec_eval's rules) or
 `rankbook.evaluation.flagr.evaluate_flagr` (FLAGR's).
 
+Examples
+--------
 >>> from rankbook.compare import compare
 >>> qrels = {"q1": {"a": 1}, "q2": {"b": 1}}
 >>> runs = {"A": {"q1": {"a": 1.0}, "q2": {"b": 1.0}}, "B": {"q1": {"x": 1.0, "a": 0.5}, "q2": {"b": 1.0}}}

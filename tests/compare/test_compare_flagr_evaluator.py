@@ -132,3 +132,25 @@ def test_rules_by_hand():
     assert table.loc["a", ["P_3", "recall_3", "dcg_cut_3", "ndcg_cut_3"]].tolist() == [0, 0, 0, 0]
     assert table.loc["b"].drop("num_ret").sum() == 0 and table.loc["b", "num_ret"] == 1
     assert table.loc["all", "map"] == 0.25 and table.loc["all", "num_rel"] == 2
+
+
+def test_dict_order_versus_trec_eval_order():
+    # A dict is the aggregate list in its own order; any other run is read in trec_eval's
+    # order (score descending, equal scores by document id descending).
+    import pandas as pd
+
+    qrels = {"q": {"a": 1}}
+    as_given = evaluate_flagr(qrels, {"q": {"a": 1.0, "b": 1.0}}, cutoff=1)
+    frame = pd.DataFrame({"query": ["q", "q"], "doc": ["a", "b"], "score": [1.0, 1.0]})
+    by_trec_eval = evaluate_flagr(qrels, frame, cutoff=1)
+    assert as_given.loc["q", "P_1"] == 1.0 and by_trec_eval.loc["q", "P_1"] == 0.0
+    assert list(evaluate_flagr(qrels, {"q": {"a": 1.0}}, queries=["x", "q"]).index) == ["x", "q", "all"]
+
+
+def test_bad_cutoff():
+    from rankbook import InvalidTypeError, InvalidValueError
+
+    with pytest.raises(InvalidValueError, match="cutoff"):
+        evaluate_flagr({"q": {"a": 1}}, {"q": {"a": 1.0}}, cutoff=0)
+    with pytest.raises(InvalidTypeError, match="cutoff"):
+        evaluate_flagr({"q": {"a": 1}}, {"q": {"a": 1.0}}, cutoff=2.5)

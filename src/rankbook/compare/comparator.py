@@ -91,6 +91,7 @@ class Comparator:
         self.runs: dict = {}
         self.timings = None
         self._systems: dict = {}     # name -> ("aggregator", method, params) or ("run", run)
+        self._aggregate_seconds: dict = {}
 
     def add_aggregator(self, name: str, method, **params) -> None:
         r"""Add a rank-aggregation method, applied to the input lists by `aggregate`.
@@ -195,7 +196,7 @@ class Comparator:
                 "nothing to evaluate: add systems with add_run() or add_aggregator(), and "
                 f"call aggregate(input_file=...) to run the aggregators ({', '.join(missing)}).")
         topics = self._topics(judged)
-        tables, seconds = [], getattr(self, "_aggregate_seconds", {})
+        tables, seconds = [], self._aggregate_seconds
         timings = []
         for name in self._systems:
             start = time.perf_counter()

@@ -32,7 +32,8 @@ _LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{
 def select(results, evaluated: int, cutoff, metric, query):
     """The rows of ``query`` (one per system) and the columns of ``metric`` up to ``cutoff``."""
     cutoff = evaluated if cutoff is None else cutoff
-    if isinstance(cutoff, bool) or not isinstance(cutoff, int) or not 1 <= cutoff <= evaluated:
+    if isinstance(cutoff, bool) or not isinstance(cutoff, numbers.Integral) \
+            or not 1 <= cutoff <= evaluated:
         raise InvalidValueError(
             f"cutoff={cutoff!r}: the Comparator evaluated the points 1..{evaluated}; choose a "
             f"cutoff between 1 and {evaluated}, or create Comparator({cutoff}) to evaluate "
@@ -47,7 +48,7 @@ def select(results, evaluated: int, cutoff, metric, query):
     columns = []
     for m in metrics:
         prefix = METRIC_COLUMNS[m]
-        columns += [prefix] if m == "map" else [f"{prefix}{k}" for k in range(1, cutoff + 1)]
+        columns += [prefix] if m == "map" else [f"{prefix}{k}" for k in range(1, int(cutoff) + 1)]
     topic = str(query)
     rows = results[results["q"] == topic]
     if rows.empty:

@@ -55,6 +55,10 @@ def test_keep_order_and_weights(capsys):
     (["explain-fusion", "borda", "a,,b"], ["list 1", "a,,b"]),
     (["explain-fusion", "borda"], ["no lists"]),
     (["explain-fusion", "kemeny", ",".join(f"i{k}" for k in range(25))], ["max_items"]),
+    (["fuse", "rra", str(TREC_RUN), "--weights", "2"], ["rra", "takes no weights"]),
+    (["fuse", "dibra", str(TREC_RUN), "--param", "return_weights=true"], ["return_weights"]),
+    (["fuse", "dibra", str(TREC_RUN), "--param", "aggregator=borda"], ["aggregator='borda'"]),
+    (["explain-fusion", "prefrel", "2:a,b", "b,a"], ["prefrel", "takes no weights"]),
 ])
 def test_mistakes_are_one_line_with_status_2(args, words, capsys):
     assert main(args) == 2
@@ -94,3 +98,30 @@ def test_explain_fusion_bad_file_line(tmp_path, capsys):
     profile.write_text("a,b\na=1,b\n")
     assert main(["explain-fusion", "borda", "--file", str(profile)]) == 2
     one_error_line(capsys.readouterr().err, "profile.txt, line 2")
+
+
+def test_every_method_is_listed_in_the_help(capsys):
+    for command in ("fuse", "explain-fusion"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        listed = capsys.readouterr().out.split("methods", 1)[1]
+        assert all(f" {name}," in listed or f" {name}\n" in listed for name in rb.aggregate.METHODS)
+
+
+def test_fuse_a_self_weighting_method_with_another_base(tmp_path):
+    out = tmp_path / "dibra.txt"
+    assert main(["fuse", "dibra", "--flagr", str(SAMPLE), "--param", "aggregator=combmnz:rank",
+                 "--param", "prune=low", "--param", "convention=flagr", "-o", str(out)]) == 0
+    written = rb.io.read_run(out)
+    expected = rb.fuse(method="dibra", flagr=SAMPLE, aggregator="combmnz:rank", prune="low",
+                       convention="flagr")
+    assert len(written) == sum(len(scores) for scores in expected.values())
+
+
+def test_explain_fusion_markov_chain(capsys):
+    assert main(["explain-fusion", "mc4", "a,b,c,d", "b,a,d", "a,c,b"]) == 0
+    out = capsys.readouterr().out
+    assert "Transition matrix T'" in out and "Power iterations pi(t)" in out
+    # docs/aggregation/markov_chains.md: row b of T' is 0.25, 0.675, 0.0375, 0.0375
+    row = next(line for line in out.splitlines() if line.startswith("b ") and "0.675" in line)
+    assert row.split()[1:] == ["0.25", "0.675", "0.0375", "0.0375"]

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from flagr_oracle import run
 
+from rankbook.aggregate.registry import METHODS
+
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "aggregation"
 PAGES = sorted(p for p in DOCS.glob("*.md") if p.name != "index.md")
 ANSWER = re.compile(r"<!--\s*answer:\s*(.+?)\s*-->", re.S)
@@ -18,9 +20,38 @@ RUNNING = [{"a": 5.0, "b": 3.0, "c": 1.0}, {"b": 9.0, "d": 4.0},
            {"c": 2.0, "a": 1.5, "e": 1.0, "b": 0.5}]
 
 
+# The pages of each family of rankbook.aggregate.METHODS (normalisation and Kemeny have their own).
+FAMILY_PAGES = {"combination": {"combination", "normalization"}, "positional": {"positional"},
+                "majoritarian": {"majoritarian", "kemeny"}, "markov": {"markov_chains"},
+                "rra": {"rra"}, "self_weighting": {"self_weighting"}}
+LINK = re.compile(r"\]\((?:\.\./aggregation/)?([a-z_]+)\.md")
+
+
 def test_the_family_pages_exist():
-    assert {p.stem for p in PAGES} == {"normalization", "combination", "positional",
-                                        "majoritarian", "kemeny"}
+    assert {m.family for m in METHODS.values()} == set(FAMILY_PAGES)
+    assert {p.stem for p in PAGES} == set().union(*FAMILY_PAGES.values())
+
+
+def test_the_guide_lists_every_family_method_and_page():
+    guide = (DOCS / "index.md").read_text(encoding="utf-8")
+    table = guide.split("## The methods", 1)[1].split("\n## ", 1)[0]
+    for name in METHODS:
+        assert f"`{name}`" in table, f"the guide's table of methods lacks {name}"
+    assert {p.stem for p in PAGES} <= set(LINK.findall(table))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_page_links_to_and_from_another_familys_page(page):
+    text = page.read_text(encoding="utf-8")
+    assert set(LINK.findall(text)) & ({p.stem for p in PAGES} - {page.stem}), page.name
+    linked_from = {p.stem for p in PAGES if page.stem in LINK.findall(p.read_text(encoding="utf-8"))}
+    assert linked_from - {page.stem}, f"no other family page links to {page.name}"
+
+
+def test_every_page_is_in_the_site_navigation():
+    nav = (DOCS.parents[1] / "mkdocs.yml").read_text(encoding="utf-8")
+    for page in [*PAGES, DOCS / "index.md"]:
+        assert f"aggregation/{page.name}" in nav
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)

@@ -99,7 +99,7 @@ class AggregationExplanation:
     def __str__(self) -> str:
         parts = [self._heading(), "=" * len(self._heading())]
         for title, table in self.tables.items():
-            parts += ["", title, "-" * len(title), table.to_string(float_format=_number)]
+            parts += ["", title, "-" * len(title), table.to_string(float_format=_number, na_rep="")]
             if title in self.notes:
                 parts.append(self.notes[title])
         return "\n".join(parts)
@@ -206,9 +206,9 @@ def profile_table(profile: Profile):
     """Items (rows) by lists (columns): each item's rank, blank where unranked."""
     import pandas as pd
 
-    ranks = np.where(profile.ranked, profile.rank, np.nan).T
+    ranks = np.where(profile.ranked, profile.rank, np.nan).T       # NaN prints blank
     columns = [_list_name(profile, l) for l in range(profile.n_lists)]
-    table = pd.DataFrame(ranks, index=list(profile.items), columns=columns).astype("Int64")
+    table = pd.DataFrame(ranks, index=list(profile.items), columns=columns)
     return table, "Ranks, 1 = best; blank = the list does not rank the item."
 
 

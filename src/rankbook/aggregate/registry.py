@@ -16,8 +16,8 @@ place: write its function, then add a row. Each row says
 
 >>> sorted(name for name, m in METHODS.items() if m.family == "majoritarian")
 ['condorcet', 'copeland', 'kemeny', 'outranking', 'schulze']
->>> list(name for name, m in METHODS.items() if m.family == "self_weighting")
-['prefrel', 'agglomerative', 'dibra']
+>>> tuple(name for name, m in METHODS.items() if m.family == "self_weighting")
+('prefrel', 'agglomerative', 'dibra')
 """
 
 from __future__ import annotations

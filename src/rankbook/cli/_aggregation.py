@@ -8,10 +8,26 @@ import inspect
 from rankbook._errors import InvalidValueError
 
 
+FAMILY_NAMES = {"combination": "score combination", "positional": "position based",
+                "majoritarian": "majoritarian", "markov": "Markov chains",
+                "rra": "robust rank aggregation", "self_weighting": "self-weighting"}
+
+
 def method_names() -> list[str]:
     from rankbook.aggregate.registry import METHODS
 
     return list(METHODS)
+
+
+def methods_by_family() -> str:
+    """The methods of `METHODS`, one line per family, for the commands' help."""
+    from rankbook.aggregate.registry import METHODS
+
+    families: dict = {}
+    for name, method in METHODS.items():
+        families.setdefault(method.family, []).append(name)
+    return "\n".join(f"  {FAMILY_NAMES.get(family, family)}: {', '.join(names)}"
+                     for family, names in families.items())
 
 
 def value(text: str):

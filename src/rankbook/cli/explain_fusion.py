@@ -16,7 +16,7 @@ import re
 import sys
 
 from rankbook._errors import InputFileError, InvalidValueError
-from rankbook.cli._aggregation import method_names, method_params, param
+from rankbook.cli._aggregation import method_names, method_params, methods_by_family, param
 
 WEIGHT = re.compile(r"^\s*(?P<weight>[0-9]*\.?[0-9]+)\s*:(?P<rest>.*)$")
 
@@ -29,7 +29,9 @@ def add_parser(subparsers) -> None:
             "Type the ranked lists of one query and see what METHOD computes from them: the "
             "normalised scores or points of each list, the pairwise preference matrix with "
             "wins, ties and losses, the Condorcet and Copeland tallies, the Kemeny distance "
-            "of the winning order, and the result."
+            "of the winning order, a Markov chain's transition matrix and power iterations, "
+            "RRA's normalised ranks, order statistics and p-values, the voter weights a "
+            "self-weighting method learned, and the result."
         ),
         epilog=(
             "a list is one argument: items best first, separated by commas or '>';\n"
@@ -39,12 +41,16 @@ def add_parser(subparsers) -> None:
             "  rankbook explain-fusion kemeny 42:Mem,Nash,Chat,Knox 26:Nash,Chat,Knox,Mem \\\n"
             "                                 15:Chat,Knox,Nash,Mem 17:Knox,Chat,Nash,Mem\n"
             "  rankbook explain-fusion combsum a=5,b=3,c=1 b=9,d=4 --param norm=borda\n"
-            "  rankbook explain-fusion borda --file profile.txt --markdown"
+            "  rankbook explain-fusion mc4 a,b,c,d b,a,d a,c,b\n"
+            "  rankbook explain-fusion borda --file profile.txt --markdown\n"
+            "\n"
+            "methods:\n" + methods_by_family()
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("method", metavar="METHOD", choices=method_names(),
-                        help="the aggregation method, e.g. borda, copeland, kemeny, combsum")
+                        help="the aggregation method, e.g. borda, copeland, kemeny, combsum, "
+                             "mc4, rra (all of them below)")
     parser.add_argument("lists", nargs="*", metavar="LIST",
                         help="one ranked list, e.g. a,b,c or 42:a,b,c or a=5,b=3")
     parser.add_argument("--file", default=None, metavar="PROFILE",

@@ -9,7 +9,7 @@ import sys
 import tempfile
 
 from rankbook._errors import InvalidValueError
-from rankbook.cli._aggregation import method_names, method_params, param
+from rankbook.cli._aggregation import method_names, method_params, methods_by_family, param
 
 
 def add_parser(subparsers) -> None:
@@ -23,18 +23,23 @@ def add_parser(subparsers) -> None:
             "('qid Q0 docid rank score tag'), written to OUT or printed."
         ),
         epilog=(
-            "methods: " + ", ".join(method_names()) + "\n"
+            "methods (the docs page 'Rank aggregation' has one page per family):\n"
+            + methods_by_family() + "\n"
             "\n"
             "examples:\n"
             "  rankbook fuse rrf run1.txt run2.txt run3.txt -o fused.txt\n"
             "  rankbook fuse combmnz run1.txt run2.txt --param norm=z_score\n"
             "  rankbook fuse borda --flagr testdata.csv --param convention=flagr -o borda.txt\n"
-            "  rankbook fuse rbc run1.txt run2.txt --param phi=0.8 --weights 2 1"
+            "  rankbook fuse rbc run1.txt run2.txt --param phi=0.8 --weights 2 1\n"
+            "  rankbook fuse mc4 --flagr testdata.csv --param ergodic_number=0.15\n"
+            "  rankbook fuse dibra --flagr testdata.csv --param aggregator=combmnz:rank "
+            "--param prune=low"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("method", metavar="METHOD", choices=method_names(),
-                        help="the aggregation method, e.g. rrf, borda, combsum, condorcet")
+                        help="the aggregation method, e.g. rrf, borda, combsum, condorcet, mc4, "
+                             "rra, dibra (all of them below)")
     parser.add_argument("runs", nargs="*", metavar="RUN",
                         help="TREC run files to fuse (.gz files are decompressed)")
     parser.add_argument("--flagr", metavar="LISTS.csv", default=None,

@@ -38,6 +38,9 @@ _LAZY = {
     "stats": ("rankbook.stats", None),
     "fuse": ("rankbook.fusion", "fuse"),
     "explain_aggregation": ("rankbook.aggregate.explain", "explain_aggregation"),
+    "evaluate_flagr": ("rankbook.evaluation.flagr", "evaluate_flagr"),
+    "compare": ("rankbook.compare", None),
+    "Comparator": ("rankbook.compare", "Comparator"),
 }
 
 __all__ = [

@@ -12,6 +12,7 @@ import sys
 
 from rankbook import __version__
 from rankbook._errors import RankbookError
+from rankbook.cli import compare as _compare
 from rankbook.cli import eval as _eval
 from rankbook.cli import exercises as _exercises
 from rankbook.cli import explain as _explain
@@ -19,7 +20,7 @@ from rankbook.cli import explain_fusion as _explain_fusion
 from rankbook.cli import fuse as _fuse
 
 # One module per sub-command, each with add_parser(subparsers) and run(args).
-SUBCOMMANDS = (_explain, _eval, _exercises, _fuse, _explain_fusion)
+SUBCOMMANDS = (_explain, _eval, _exercises, _fuse, _explain_fusion, _compare)
 
 
 class _UsageError(Exception):

@@ -10,24 +10,15 @@ from __future__ import annotations
 
 import argparse
 
-_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-                  "^": r"\textasciicircum{}"}
+from rankbook.compare.tables import latex_escape, to_latex
 
-
-def latex_escape(text: str) -> str:
-    r"""``text`` with LaTeX's special characters escaped.
-
-    Examples
-    --------
-    >>> print(latex_escape("P_10 & 50%"))
-    P\_10 \& 50\%
-    """
-    return "".join(_LATEX_SPECIAL.get(c, c) for c in str(text))
+__all__ = ["latex_escape", "latex_table", "decimals"]
 
 
 def latex_table(table, decimals: int) -> str:
     r"""A booktabs LaTeX tabular of a DataFrame (index = topics, columns = measures).
+
+    Written by `rankbook.compare.tables.to_latex` (the one LaTeX writer), without bold.
 
     Examples
     --------
@@ -43,14 +34,7 @@ def latex_table(table, decimals: int) -> str:
     \bottomrule
     \end{tabular}
     """
-    whole = [table[c].dtype.kind in "iu" for c in table.columns]
-    rows = [" & ".join(["query", *map(latex_escape, table.columns)]) + r" \\", r"\midrule"]
-    for topic, values in zip(table.index, table.itertuples(index=False)):
-        cells = [str(int(v)) if is_whole else f"{v:.{decimals}f}"
-                 for v, is_whole in zip(values, whole)]
-        rows.append(" & ".join([latex_escape(topic), *cells]) + r" \\")
-    return "\n".join([r"\begin{tabular}{l" + "r" * len(whole) + "}", r"\toprule", *rows,
-                      r"\bottomrule", r"\end{tabular}"]) + "\n"
+    return to_latex(table, decimals=decimals, index_header="query", bold_best=False) + "\n"
 
 
 def decimals(text: str) -> int:

@@ -1,0 +1,147 @@
+"""``rankbook compare``: evaluate several runs and test their differences for significance."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from rankbook._errors import InvalidValueError
+from rankbook.cli._tables import decimals
+
+FORMATS = ("text", "markdown", "latex", "json", "csv")
+TESTS = ("t", "randomization", "wilcoxon", "bootstrap", "tukey")
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "compare",
+        help="evaluate several runs and test every pair (or each against a baseline) for "
+             "significance",
+        description=(
+            "Score each RUN per topic with trec_eval 9.x's rules on every topic of QRELS "
+            "(a topic a run misses scores 0, trec_eval's -c), then compare the runs with a "
+            "significance test: the means (best in bold where the format has bold, marks "
+            "for significant differences), and per pair the difference, effect size, "
+            "interval, p-value and wins/ties/losses over the topics. A run is named by its "
+            "tag (the last field of its lines), or by its file name when tags repeat."
+        ),
+        epilog=(
+            "tests: t (paired t-test), randomization (exact for up to 20 topics), wilcoxon,\n"
+            "  bootstrap, tukey (Tukey HSD over all runs; --tukey-method two_way, randomized,\n"
+            "  one_way; already adjusted for every pair, so no --correction)\n"
+            "\n"
+            "examples:\n"
+            "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt\n"
+            "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt -m AP -m nDCG@10 --test randomization --correction holm\n"
+            "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt --test tukey --tukey-method randomized\n"
+            "  rankbook compare qrels.txt bm25.txt dfr.txt --baseline bm25 --format latex"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("qrels", metavar="QRELS", help="relevance judgments (TREC qrels file)")
+    parser.add_argument("runs", nargs="+", metavar="RUN", help="two or more TREC run files")
+    parser.add_argument("-m", dest="measures", action="append", default=None, metavar="MEASURE",
+                        help="a measure (as in rankbook eval); repeat for several [default: "
+                             "-m AP -m nDCG@10 -m P@10], e.g. -m map -m P.5,10")
+    parser.add_argument("--test", choices=TESTS, default="t",
+                        help="the significance test [default: t], e.g. --test randomization")
+    parser.add_argument("--tukey-method", choices=("two_way", "randomized", "one_way"),
+                        default="two_way",
+                        help="which Tukey HSD with --test tukey [default: two_way]")
+    parser.add_argument("--correction", choices=("bonferroni", "holm", "benjamini_hochberg"),
+                        default=None,
+                        help="adjust each measure's p-values for multiple comparisons, e.g. "
+                             "--correction holm")
+    parser.add_argument("--baseline", default=None, metavar="NAME",
+                        help="compare every run with this one only (its name or file), "
+                             "e.g. --baseline bm25")
+    parser.add_argument("--alpha", type=float, default=0.05, metavar="A",
+                        help="significance level of the marks [default: 0.05]")
+    parser.add_argument("--resamples", type=int, default=None, metavar="B",
+                        help="resamples of the randomization, bootstrap and randomized Tukey "
+                             "tests [default: each test's own]")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="seed of the resampling tests [default: 0]")
+    parser.add_argument("-l", dest="relevance_level", type=float, default=1, metavar="N",
+                        help="lowest grade that counts as relevant [default: 1]")
+    parser.add_argument("--format", choices=FORMATS, default="text",
+                        help="text: the means table and the pairs; markdown, latex: tables with "
+                             "the best mean in bold; json: everything; csv: the pairs "
+                             "[default: text]")
+    parser.add_argument("--decimals", type=decimals, default=4, metavar="N",
+                        help="decimals in the text, markdown and latex formats [default: 4]")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> None:
+    import warnings
+
+    from rankbook.compare import compare
+
+    if len(args.runs) < 2:
+        raise InvalidValueError(
+            f"give at least two RUN files to compare, got {len(args.runs)}; e.g. "
+            "rankbook compare qrels.txt run1.txt run2.txt")
+    if not 0 < args.alpha < 1:
+        raise InvalidValueError(f"--alpha must be between 0 and 1, got {args.alpha}; e.g. --alpha 0.05")
+    runs = _named(args.runs, [_tag(path) for path in args.runs])
+    baseline = _baseline(args.baseline, runs, args.runs)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        report = compare(args.qrels, runs, args.measures or ["AP", "nDCG@10", "P@10"],
+                         test=args.test, correction=args.correction, baseline=baseline,
+                         alpha=args.alpha, tukey_method=args.tukey_method,
+                         n_resamples=args.resamples, seed=args.seed,
+                         relevance_level=args.relevance_level)
+    for message in dict.fromkeys(str(w.message) for w in caught):
+        print(f"rankbook compare: note: {message}", file=sys.stderr)
+    sys.stdout.write(_formatted(report, args.format, args.decimals))
+
+
+def _formatted(report, form: str, places: int) -> str:
+    if form == "markdown":
+        return report.to_markdown(places)
+    if form == "latex":
+        return report.to_latex(places, pairs=True) + "\n"
+    if form == "json":
+        return report.to_json() + "\n"
+    if form == "csv":
+        return report.to_frame().to_csv(index=False, float_format="%.17g")
+    return report.to_text(places) + "\n"
+
+
+def _tag(path: str):
+    """The run tag: the last field of the file's first line (None if unreadable: compare says why)."""
+    import gzip
+
+    try:
+        opener = gzip.open if str(path).endswith(".gz") else open
+        with opener(path, "rt", encoding="utf-8", errors="replace") as handle:
+            fields = handle.readline().split()
+    except OSError:
+        return None
+    return fields[5] if len(fields) >= 6 else None
+
+
+def _named(paths: list, tags: list) -> dict:
+    """``{name: path}``: runs named by tag; by file name when tags repeat (or are missing)."""
+    if None in tags or len(set(tags)) < len(tags):
+        tags = [os.path.basename(path) for path in paths]
+    if len(set(tags)) < len(tags):
+        tags = list(paths)
+    if len(set(tags)) < len(tags):
+        raise InvalidValueError(f"the same RUN file is given twice ({', '.join(paths)}); give each once.")
+    return dict(zip(tags, paths))
+
+
+def _baseline(name, runs: dict, paths: list):
+    """The run named ``name``, by its name in the report or by its file as typed."""
+    if name is None or name in runs:
+        return name
+    by_path = dict(zip(paths, runs))
+    for path, run_name in by_path.items():
+        if name in (path, os.path.basename(path)):
+            return run_name
+    raise InvalidValueError(
+        f"--baseline {name!r} is not one of the runs; their names are {', '.join(runs)}.")

@@ -31,12 +31,15 @@ def _others() -> list[str]:
         if metric.evaluable and not metric.trec_eval:
             param = metric.param
             names.append(metric.name if param is None or not param.cutoffs else
-                         metric.name[:-len(param.symbol)] + format(param.defaults[-1], "g"))
+                         metric.name[:-len(param.symbol)]
+                         + format((param.defaults or (10,))[-1], "g"))
     return names
 
 
-# every trec_eval measure, and every other measure the registry can evaluate
-ALL = ["all_trec", *_others()]
+# every trec_eval measure (9's all_trec, 10's additions, settings other than the defaults, which
+# the batch path sends to the per-topic adapters), and every other measure the registry evaluates
+ALL = ["all_trec", "rbp", "rbp_resid", "unj", "rbp.p=0.5", "ndcg.1=3,2=9", "G.0=1,2=5",
+       "set_F.2", "11pt_avg..25,.5", "utility.2,-1,0,0", "relstring.20", *_others()]
 
 
 def random_collection(seed: int, n_topics: int = 40):

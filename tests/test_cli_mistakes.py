@@ -14,6 +14,8 @@ from rankbook.cli import main
 
 DATA = Path(__file__).resolve().parent / "data" / "trec_eval"
 QRELS, RUN = str(DATA / "qrels.test"), str(DATA / "results.test")
+# FLAGR's sample voters (tests/data/flagr, copied from the FLAGR repository's testdata.csv)
+FLAGR_LISTS = str(Path(__file__).resolve().parent / "data" / "flagr" / "testdata.csv")
 
 MISTAKES = [
     # (arguments, a piece of the one-line message)
@@ -38,6 +40,13 @@ MISTAKES = [
     (["eval", QRELS, "no-such-run.txt"], "no such file"),
     (["eval", QRELS, str(DATA)], "folder"),
     (["eval", RUN, RUN], "qrels line has 4 fields"),
+    # issue 9: say what the user probably meant
+    (["eval", "-m", "ndgc@10", QRELS, RUN], "did you mean nDCG@10?"),
+    (["eval", "-m", "recip_rnk", QRELS, RUN], "did you mean recip_rank?"),
+    (["eval", "-m", "ndcg_cutt.10", QRELS, RUN], "did you mean ndcg_cut.10?"),
+    (["eval", "-m", "P@-3", QRELS, RUN], "'-3' is not a positive whole number"),
+    (["eval", RUN, QRELS], "Did you swap them?"),
+    (["eval", QRELS, FLAGR_LISTS], "looks like a FLAGR CSV"),
     (["explain", "1", "x"], "not a grade"),
     (["explain", "1", "0", "--decimals", "-1"], "decimals"),
     (["exercises", "AP", "--count", "x"], "invalid int"),
@@ -46,7 +55,7 @@ MISTAKES = [
 
 
 def test_the_list_of_mistakes_is_not_empty():
-    assert len(MISTAKES) == 25
+    assert len(MISTAKES) == 31
 
 
 @pytest.mark.parametrize("argv, says", MISTAKES, ids=[" ".join(a[:4])[:40] for a, _ in MISTAKES])
@@ -71,3 +80,19 @@ def test_latex_without_jinja2(capsys, monkeypatch):
     assert out[-2:] == [r"\bottomrule", r"\end{tabular}"]
     # tests/data/trec_eval/out.test (trec_eval 9.0.8's own output): map all 0.1785, num_ret 1500
     assert out[-3] == r"all & 0.1785 & 1500 \\"
+
+
+def test_p_at_minus_3_is_not_called_unknown(capsys):
+    assert main(["eval", "-m", "P@-3", QRELS, RUN]) == 2
+    assert "unknown" not in capsys.readouterr().err
+
+
+def test_csv_and_json_print_shortest_floats(capsys):
+    # 0.3 is printed 0.3 (repr), not 0.29999999999999999 (%.17g); both read back exactly.
+    import json
+
+    assert main(["eval", "-m", "P@10", QRELS, RUN, "--format", "csv"]) == 0
+    csv = capsys.readouterr().out
+    assert csv.splitlines() == ["query,P@10", "all,0.3"]
+    assert main(["eval", "-m", "P@10", "-m", "num_ret", QRELS, RUN, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"all": {"P@10": 0.3, "num_ret": 1500}}

@@ -62,6 +62,9 @@ def _arguments(parser) -> None:
     parser.add_argument("-l", dest="relevance_level", type=float, default=1, metavar="N",
                         help="lowest grade that counts as relevant (trec_eval's -l) "
                              "[default: 1], e.g. -l 2")
+    parser.add_argument("-J", dest="judged_only", action="store_true",
+                        help="evaluate each topic on its judged documents only, the unjudged "
+                             "removed and the others moving up (trec_eval's -J), e.g. -J")
     parser.add_argument("-m", dest="measures", action="append", default=None, metavar="MEASURE",
                         help="a measure to compute; repeat for several (default: trec_eval's "
                              "default set), e.g. -m map -m P.5,10 -m nDCG@10")
@@ -89,18 +92,27 @@ def run(args) -> None:
     from rankbook.evaluation.summary import to_frame
     from rankbook.evaluation.trec_text import trec_text
 
+    from rankbook._errors import InputFileError
+
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        table = evaluate_table(
-            args.qrels,
-            args.run_file,
-            args.measures,
-            complete=args.complete,
-            max_docs=args.max_docs,
-            relevance_level=args.relevance_level,
-            trec_eval=args.trec_eval,
-            progress=True,
-        )
+        try:
+            table = evaluate_table(
+                args.qrels,
+                args.run_file,
+                args.measures,
+                complete=args.complete,
+                max_docs=args.max_docs,
+                relevance_level=args.relevance_level,
+                trec_eval=args.trec_eval,
+                judged_only=args.judged_only,
+                progress=True,
+            )
+        except InputFileError as error:
+            hint = _what_the_files_look_like(args.qrels, args.run_file)
+            if hint is None:
+                raise
+            raise InputFileError(f"{error} {hint}") from None
     for warning in caught:
         print(f"rankbook eval: note: {warning.message}", file=sys.stderr)
     if args.format == "trec":  # printed straight from the arrays: no pandas import needed
@@ -109,16 +121,64 @@ def run(args) -> None:
         return
     result = to_frame(table, args.per_query)
     table = result.drop(columns=[c for c in result.columns if result[c].dtype == object])
-    if args.format == "csv":
-        sys.stdout.write(table.to_csv(float_format="%.17g"))
+    if args.format == "csv":  # floats as repr writes them: shortest text that reads back
+        sys.stdout.write(table.to_csv())
     elif args.format == "json":
-        sys.stdout.write(table.to_json(orient="index", double_precision=15, indent=2) + "\n")
+        sys.stdout.write(_json(table) + "\n")
     elif args.format == "latex":
         sys.stdout.write(latex_table(table, args.decimals))
     elif args.format == "markdown":
         sys.stdout.write(_markdown(table, args.decimals))
     else:
         print(table.to_string(float_format=lambda x: f"{x:.{args.decimals}f}"))
+
+
+def _json(table) -> str:
+    """``{topic: {measure: value}}``, floats written by ``repr`` (shortest, exact)."""
+    import json
+
+    rows = {str(topic): {str(column): (int(value) if table[column].dtype.kind == "i"
+                                       else float(value)) for column, value in row.items()}
+            for topic, row in table.iterrows()}
+    return json.dumps(rows, indent=2)
+
+
+def _what_the_files_look_like(qrels_path: str, run_path: str) -> str | None:
+    """A hint when the files' shapes say what went wrong: swapped, or a FLAGR CSV.
+
+    Only the first line of each regular file is read (a pipe cannot be read twice).
+    """
+    qrels, run = _first_line(qrels_path), _first_line(run_path)
+    for path, line in ((qrels_path, qrels), (run_path, run)):
+        if line is not None and len(line.split()) == 1 and line.count(b",") in (4, 5):
+            return (f"{path} looks like a FLAGR CSV (query,voter,item,...), not a TREC file: "
+                    "evaluate each voter with rankbook.io.read_flagr_lists and "
+                    "rankbook.evaluate, or fuse the voters with 'rankbook fuse METHOD "
+                    f"--flagr {path}'.")
+    if qrels is not None and run is not None and len(qrels.split()) >= 6 \
+            and len(run.split()) == 4:
+        return ("Did you swap them? QRELS has the 6 fields of a run and RUN the 4 of a qrels "
+                "file; the command takes the qrels first: rankbook eval QRELS RUN.")
+    return None
+
+
+def _first_line(path: str) -> bytes | None:
+    import gzip
+    import os
+
+    try:
+        if not os.path.isfile(path):
+            return None
+        with open(path, "rb") as handle:
+            head = handle.read(2)
+        opener = gzip.open if head == b"\x1f\x8b" else open
+        with opener(path, "rb") as handle:
+            for line in handle:
+                if line.strip():
+                    return line.strip()
+    except (OSError, EOFError, ValueError):
+        return None
+    return None
 
 
 def _markdown(table, decimals: int) -> str:

@@ -57,6 +57,7 @@ def evaluate(
     max_docs: int | None = None,
     relevance_level: float = 1,
     trec_eval: str = "9",
+    judged_only: bool = False,
     progress: bool = False,
 ):
     r"""Score a run against relevance judgments, per topic and overall, as trec_eval does.
@@ -115,6 +116,12 @@ def evaluate(
         10.0, which keeps scores as doubles and uses $\operatorname{lround}(r R)$;
         :func:`format_trec` then also prints the topics ``complete=True``
         scores 0. See the conventions page.
+    judged_only : bool, default False
+        Evaluate each topic's list with its unjudged documents removed, the
+        others moving up (trec_eval's ``-J``, ir_measures' ``judged_only``):
+        documents not in the qrels and documents with a negative grade go, after
+        the ``max_docs`` cut, as trec_eval does it. The rule is
+        :func:`rankbook.judged_only`'s.
     progress : bool, default False
         Print progress on stderr when reading or evaluating takes more than a
         couple of seconds (the command line turns it on).
@@ -158,14 +165,14 @@ def evaluate(
     """
     table = evaluate_table(qrels, run, measures, complete=complete, max_docs=max_docs,
                            relevance_level=relevance_level, trec_eval=trec_eval,
-                           progress=progress)
+                           judged_only=judged_only, progress=progress)
     return to_frame(table, per_query)
 
 
 def _evaluate_textbook(qrels, run, measures: str | Sequence[str] | None = None, *,
                        per_query: bool = True, complete: bool = False,
                        max_docs: int | None = None, relevance_level: float = 1,
-                       trec_eval: str = "9"):
+                       trec_eval: str = "9", judged_only: bool = False):
     """:func:`evaluate` by the per-topic path: each textbook function called once per topic.
 
     The reference the batch path (:mod:`rankbook.evaluation.batch`) is tested against; same
@@ -173,5 +180,5 @@ def _evaluate_textbook(qrels, run, measures: str | Sequence[str] | None = None, 
     """
     table = evaluate_table(qrels, run, measures, complete=complete, max_docs=max_docs,
                            relevance_level=relevance_level, trec_eval=trec_eval,
-                           batch_path=False)
+                           judged_only=judged_only, batch_path=False)
     return to_frame(table, per_query)

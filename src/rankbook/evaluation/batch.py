@@ -40,7 +40,7 @@ class Outcome:
 
 def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list, *,
                     complete: bool, max_docs: int | None, level: float, trec_eval: str,
-                    report=None) -> Outcome:
+                    judged_only: bool = False, report=None) -> Outcome:
     """Every requested measure of every evaluated topic.
 
     ``report(only_run, only_qrels)`` is called with the one-sided topics (the
@@ -60,12 +60,15 @@ def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list,
     # topic index 0..T-1 of each code (-1: not evaluated)
     index_of = np.where(wanted, np.cumsum(wanted) - 1, -1).astype(np.int32)
     topic, grade = _ranked_grades(qrels, run, universe, index_of, trec_eval)
+    if judged_only:
+        topic, grade = _judged_rows(topic, grade, T, max_docs)
+        max_docs = None
     q_topic = index_of[arrays.codes(qrels.query, universe)]
     segments = kernels.segments(topic, grade, q_topic[q_topic >= 0],
                                 qrels.grade[q_topic >= 0], T, max_docs, level, trec_eval)
     requested: dict = {}
     for measure in columns:
-        if measure.metric.name in kernels.KERNELS:
+        if kernels.has_kernel(measure):
             params = requested.setdefault(measure.metric.name, [])
             if measure.param is not None and measure.param not in params:
                 params.append(measure.param)
@@ -77,7 +80,7 @@ def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list,
 def _without_kernel(s: kernels.Segments, columns: list, level: float) -> dict:
     """The measures that have no kernel: each topic's value from the registry's adapter."""
     todo = [m for m in columns
-            if m.metric.name not in kernels.KERNELS and m.metric.per_topic is not None]
+            if not kernels.has_kernel(m) and m.metric.per_topic is not None]
     if not todo:
         return {}
     topics = topic_data(s)
@@ -102,6 +105,21 @@ def topic_data(s: kernels.Segments) -> list[TopicData]:
                               ideal[judged_first[t]:judged_first[t] + judged_count[t]],
                               int(s.R[t]), int(s.N[t]), s.trec_eval))
     return data
+
+
+def _judged_rows(topic, grade, T: int, max_docs: int | None):
+    """trec_eval's ``-J`` on rows in trec_eval's order: cut at ``max_docs``, then drop the unjudged.
+
+    Unjudged (NaN) and negative grades go, the rule of
+    :func:`rankbook.metrics.incomplete.judged_only`; the rows left keep their order.
+    """
+    if max_docs is not None:
+        count = np.bincount(topic, minlength=T)
+        rank = np.arange(topic.size) - (np.cumsum(count) - count)[topic] + 1
+        keep = rank <= max_docs
+        topic, grade = topic[keep], grade[keep]
+    keep = grade >= 0  # False for NaN too
+    return topic[keep], grade[keep]
 
 
 def _topic_universe(qrels: arrays.Judgments, run: arrays.Ranking):

@@ -276,7 +276,7 @@ KERNELS = {
     "P@k": _precision,
     "R@k": _recall,
     "11pt": _eleven_point,
-    "nDCG": _ndcg,
+    "nDCG": lambda s, params: _ndcg(s, [None] * len(params)),  # the default: no gain map
     "nDCG@k": _ndcg,
     "AP@k": _average_precision,
     "success@k": _success,
@@ -285,6 +285,18 @@ KERNELS = {
     "SetAP": _set_measure("AP"),
     "SetF": _set_measure("F"),
 }
+
+
+def has_kernel(measure) -> bool:
+    """Whether a column (an ``evaluation.measures.Measure``) is computed by a kernel here.
+
+    A kernel computes an entry's cut-offs, and of a setting (trec_eval's
+    ``ndcg.1=3,2=9``, ``set_F.2``, ``11pt_avg.0.2,0.5``) only the default one;
+    other settings go to the entry's per-topic adapter.
+    """
+    param = measure.metric.param
+    return measure.metric.name in KERNELS and (
+        param is None or param.cutoffs or measure.param == param.defaults)
 
 
 def compute(s: Segments, wanted: dict) -> dict:

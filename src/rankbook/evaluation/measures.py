@@ -205,10 +205,16 @@ def _parse_one(name, grammar: _Grammar, trec_eval: str) -> list[Measure]:
         return _defaults(grammar.trec[text])
     for family in sorted(grammar.trec, key=len, reverse=True):
         for joiner in ("_", "."):
-            if text.startswith(family + joiner):
-                return _with_parameters(grammar.trec[family], joiner,
-                                        text[len(family) + 1:], text)
+            rest = text[len(family) + 1:]
+            if text.startswith(family + joiner) and not _another_name(grammar.trec[family],
+                                                                      joiner, rest):
+                return _with_parameters(grammar.trec[family], joiner, rest, text)
     raise InvalidValueError(_unknown(text, grammar))
+
+
+def _another_name(metric: Metric, joiner: str, rest: str) -> bool:
+    """Whether ``family_rest`` is a misspelt name rather than parameters (``ndcg_cutt.10``)."""
+    return joiner == "_" and any(c.isalpha() for c in rest.replace("e", "").replace("p", ""))
 
 
 def _defaults(metric: Metric) -> list[Measure]:
@@ -273,10 +279,31 @@ def _unknown(text: str, grammar: _Grammar) -> str:
             return (f"{text!r} is computed by rankbook.{metric.function.__name__}, but not "
                     "by evaluate, which offers: " + ", ".join(canonical_names(grammar.metrics))
                     + ".")
+    guess = _closest(text, grammar)
+    if guess is not None:
+        return f"unknown measure {text!r}; did you mean {guess}?"
     return (f"unknown measure {text!r}. Use canonical names ("
             + ", ".join(canonical_names(grammar.metrics)) + ") or trec_eval names ("
             + ", ".join(trec_names(grammar.metrics))
             + ", with parameters as in P_10 or P.5,10), or all_trec.")
+
+
+def _closest(text: str, grammar: _Grammar) -> str | None:
+    """The name the user probably meant: ``ndgc@10`` -> ``nDCG@10``, ``mAP`` -> ``map``."""
+    import difflib
+
+    base, at, value = text.partition("@")
+    if at:  # a canonical parameter: match the name before it among those that take one
+        names = {prefix[:-1].lower(): prefix[:-1] for prefix, _, _ in grammar.prefixes}
+        value = at + value
+    else:   # a name, or a trec_eval family with its parameters after a dot
+        names = {name.lower(): name for name in [*grammar.exact, *grammar.trec]}
+        base, dot, value = text.partition(".")
+        value = dot + value
+    key = base.lower()
+    match = key if key in names else next(
+        iter(difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)), None)
+    return None if match is None else names[match] + value
 
 
 def canonical_names(metrics: tuple[Metric, ...] = METRICS) -> list[str]:

@@ -16,16 +16,19 @@ import numpy as np
 
 from rankbook.evaluation.topics import evaluated, report
 from rankbook.io.order import query_codes, trec_order
+from rankbook.metrics.incomplete import judged_only as judged_documents
 from rankbook.metrics.spec import TopicData
 
 
 def topic_data(qrels, run, *, complete: bool, max_docs: int | None, level: float,
-               trec_eval: str):
+               trec_eval: str, judged_only: bool = False):
     """The evaluated topics of the table forms ``qrels`` and ``run``, as TopicData.
 
     Returns ``(topics, data, only_run, only_qrels)``: the topic ids in string
     order, one :class:`TopicData` each, and the one-sided topics (reported with
-    a :class:`~rankbook.evaluation.topics.TopicMismatchWarning`).
+    a :class:`~rankbook.evaluation.topics.TopicMismatchWarning`). With
+    ``judged_only`` (trec_eval's ``-J``), each list loses its unjudged documents
+    after the ``max_docs`` cut (:func:`rankbook.metrics.incomplete.judged_only`).
     """
     run_bounds, run_docs = _run_blocks(run, trec_eval)
     qrels_bounds, q_docs, q_grades = _qrels_blocks(qrels)
@@ -41,6 +44,9 @@ def topic_data(qrels, run, *, complete: bool, max_docs: int | None, level: float
         a, b = run_bounds.get(query, (0, 0))
         docs = run_docs[a:b][:max_docs]
         grades = np.fromiter((judgments.get(d, math.nan) for d in docs), np.float64, len(docs))
+        if judged_only:
+            grades = np.array(judged_documents(np.where(np.isnan(grades), None, grades)),
+                              dtype=np.float64)
         judged = ~np.isnan(grades)
         grades[~judged] = 0.0
         data.append(TopicData.of(grades, judged, q_grades[lo:hi], level, trec_eval))

@@ -37,7 +37,7 @@ def check_options(measures, complete, max_docs, relevance_level, trec_eval):
 
 
 def evaluate_table(qrels, run, measures, *, complete=False, max_docs=None, relevance_level=1,
-                   trec_eval="9", progress=False, batch_path=True) -> Table:
+                   trec_eval="9", judged_only=False, progress=False, batch_path=True) -> Table:
     """Read the inputs and evaluate, by the batch path unless told otherwise (the reference)."""
     columns, complete, max_docs, level, trec_eval = check_options(
         measures, complete, max_docs, relevance_level, trec_eval)
@@ -52,7 +52,7 @@ def evaluate_table(qrels, run, measures, *, complete=False, max_docs=None, relev
 
         outcome = batch.evaluate_arrays(judgments, ranking, columns, complete=complete,
                                         max_docs=max_docs, level=level, trec_eval=trec_eval,
-                                        report=one_sided)
+                                        judged_only=bool(judged_only), report=one_sided)
         topics, only_run, only_qrels = outcome.topics, outcome.only_run, outcome.only_qrels
         per_topic = {key: value.tolist() for key, value in outcome.values.items()}
         if progress and time.monotonic() - started > PROGRESS_AFTER:
@@ -63,6 +63,7 @@ def evaluate_table(qrels, run, measures, *, complete=False, max_docs=None, relev
         run = as_run(run, progress=progress)
         runid = run.attrs.get("name", "rankbook")
         topics, data, only_run, only_qrels = topic_data(
-            qrels, run, complete=complete, max_docs=max_docs, level=level, trec_eval=trec_eval)
+            qrels, run, complete=complete, max_docs=max_docs, level=level, trec_eval=trec_eval,
+            judged_only=bool(judged_only))
         per_topic = per_topic_values(data, columns, level)
     return summarise(columns, topics, per_topic, runid, only_run, only_qrels, trec_eval)

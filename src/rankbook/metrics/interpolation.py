@@ -231,6 +231,7 @@ def eleven_point_average_precision(
     *,
     relevance_level: float = 1,
     cutoff_rule: str = "trec_eval_9",
+    recall_levels: Sequence[float] = ELEVEN_RECALL_LEVELS,
 ) -> float:
     r"""Mean of the interpolated precision at the 11 recall levels 0.0, 0.1, ..., 1.0.
 
@@ -245,7 +246,9 @@ def eleven_point_average_precision(
     numbers of relevant documents. trec_eval calls it obsolete and keeps it
     to compare old runs. trec_eval adds the 11 values from level 1.0 down to
     0.0; this function adds them in the same order, so the result is the same
-    double.
+    double. trec_eval's ``11pt_avg`` takes other levels as its parameter
+    (``11pt_avg.0.2,0.5,0.8`` is the 3-point average of trec_eval 8): give
+    them as ``recall_levels``; the average is then over those levels.
 
     Parameters
     ----------
@@ -258,6 +261,8 @@ def eleven_point_average_precision(
     cutoff_rule : {"trec_eval_9", "trec_eval_10", "exact"}, default "trec_eval_9"
         How a recall level becomes a number of relevant documents (see
         `interpolated_precision`).
+    recall_levels : sequence of float, default (0.0, 0.1, ..., 1.0)
+        The levels to average over, each between 0 and 1.
 
     Returns
     -------
@@ -294,9 +299,16 @@ def eleven_point_average_precision(
 
     >>> round(eleven_point_average_precision([1, 0, 1, 0, 1], 3), 6)
     0.769697
+
+    trec_eval 8's 3-point average, at recall 0.2, 0.5 and 0.8:
+    $(1 + \frac23 + \frac35) / 3 = \frac{34}{45}$:
+
+    >>> round(eleven_point_average_precision([1, 0, 1, 0, 1], 3, recall_levels=[0.2, 0.5, 0.8]), 6)
+    0.755556
     """
+    levels = sorted(_recall_levels(recall_levels))
     values = interpolated_precision(
-        relevance, n_relevant, ELEVEN_RECALL_LEVELS,
+        relevance, n_relevant, levels,
         relevance_level=relevance_level, cutoff_rule=cutoff_rule,
     )
     return sum(float(v) for v in values[::-1]) / len(values)

@@ -24,6 +24,7 @@ Adding a metric: write its function, add its entry here, write its page.
 
 from __future__ import annotations
 
+from rankbook.metrics._settings import gain_map_setting, persistence_setting
 from rankbook.metrics.average_precision import average_precision
 from rankbook.metrics.bpref import bpref
 from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
@@ -32,6 +33,11 @@ from rankbook.metrics.interpolation import (
     eleven_point_average_precision,
     interpolated_precision,
     precision_recall_curve,
+)
+from rankbook.metrics.incomplete import (
+    inferred_average_precision,
+    judged_nonrelevant_retrieved,
+    unjudged_at_k,
 )
 from rankbook.metrics.lag import lag, mean_lag
 from rankbook.metrics.means import (
@@ -47,10 +53,24 @@ from rankbook.metrics.precision import (
     set_average_precision,
     success_at_k,
 )
+from rankbook.metrics.ndcg_variants import ndcg_averaged_at_r_levels, ndcg_averaged_over_relevant
+from rankbook.metrics.normalized_gain import binary_normalized_gain, normalized_gain
 from rankbook.metrics.reciprocal_rank import reciprocal_rank
+from rankbook.metrics.relevance_string import relevance_string
 from rankbook.metrics.roc import roc_auc, roc_curve
 from rankbook.metrics.search_length import search_length
+from rankbook.metrics.set_measures import (
+    f_beta_at_k,
+    r_precision_at_multiple,
+    relative_precision_at_k,
+    utility,
+)
 from rankbook.metrics.spec import SUMMARY_RULES, Metric, Param, TopicData
+from rankbook.metrics.user_models import (
+    expected_reciprocal_rank,
+    rank_biased_precision,
+    rank_biased_precision_residual,
+)
 
 __all__ = ["METRICS", "Metric", "Param", "TopicData", "SUMMARY_RULES", "by_name",
            "by_function_name", "CUTOFFS"]
@@ -58,7 +78,12 @@ __all__ = ["METRICS", "Metric", "Param", "TopicData", "SUMMARY_RULES", "by_name"
 #: trec_eval's default cut-offs of P, recall, ndcg_cut and map_cut.
 CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
 K = Param("k", int, CUTOFFS, low=1)
+ANY_K = Param("k", int, (), low=1)  # a cut-off trec_eval does not compute: no defaults
 RECALL_LEVEL = Param("r", float, ELEVEN_RECALL_LEVELS, trec_format="{:.2f}", low=0.0, high=1.0)
+# trec_eval's settings (one column, the setting printed in its name: ndcg_1=3,2=9)
+RECALL_LEVELS = Param("levels", float, ELEVEN_RECALL_LEVELS, cutoffs=False, low=0.0, high=1.0)
+GAIN_MAP = Param("gains", float, (), cutoffs=False, read=gain_map_setting)
+PERSISTENCE = Param("p", float, 0.9, cutoffs=False, read=persistence_setting)
 COUNTS_PAGE = "guide/evaluating_runs.md"
 
 
@@ -74,10 +99,22 @@ def _set_recall(t: TopicData, _, level: float) -> float:
     return recall_at_k(t.grades, n, t.R, relevance_level=level) if n else 0.0
 
 
-def _set_f1(t: TopicData, _, level: float) -> float:
-    """F1 of the whole retrieved set: F1@k at k = the number retrieved (0 when none)."""
-    n = len(t.grades)
-    return f1_at_k(t.grades, n, t.R, relevance_level=level) if n else 0.0
+def _set_f(t: TopicData, beta: tuple, level: float) -> float:
+    """F of the whole retrieved set, trec_eval's beta (``set_F.x``; 1 is F1; 0 when none)."""
+    if not len(t.grades):
+        return 0.0
+    return f_beta_at_k(t.grades, None, t.R, beta=beta[0], beta_convention="trec_eval",
+                       relevance_level=level)
+
+
+def _gains(pairs: tuple) -> dict | None:
+    """A gain-map setting (``((1.0, 3.0), ...)``) as the metric functions take it."""
+    return dict(pairs) or None
+
+
+def _highest_grade(t: TopicData) -> float:
+    """trec_eval 10's RBP scale: the topic's highest judged grade, at least 1."""
+    return max(1.0, float(t.ideal.max())) if len(t.ideal) else 1.0
 
 
 METRICS: tuple[Metric, ...] = (
@@ -118,6 +155,9 @@ METRICS: tuple[Metric, ...] = (
     Metric("RR", reciprocal_rank, "Rank-based", "metrics/reciprocal_rank.md",
            "One over the rank of the first relevant document.", trec_eval=("recip_rank",),
            per_topic=lambda t, _, level: reciprocal_rank(t.grades, relevance_level=level)),
+    Metric("RR@k", reciprocal_rank, "Rank-based", "metrics/reciprocal_rank.md",
+           "RR of the top k: 0 when no relevant document is in it.", param=ANY_K,
+           per_topic=lambda t, k, level: reciprocal_rank(t.grades, k=k, relevance_level=level)),
     Metric("MRR", mean_reciprocal_rank, "Means over queries", "metrics/mrr.md",
            "Mean of RR over queries.", same_as="RR", summary_rule=None),
     Metric("IPrec@r", interpolated_precision, "Precision-recall",
@@ -128,21 +168,74 @@ METRICS: tuple[Metric, ...] = (
     Metric("P@k", precision_at_k, "Set-based", "metrics/precision_at_k.md",
            "Fraction of the top k that is relevant.", trec_eval=("P",), param=K,
            per_topic=lambda t, k, level: precision_at_k(t.grades, k, relevance_level=level)),
+    Metric("relstring", relevance_string, "Incomplete judgments", "metrics/relstring.md",
+           "The grades of the top k as one string (- unjudged, . pooled but unjudged).",
+           trec_eval=("relstring",), summary_rule="none",
+           param=Param("k", int, (10,), cutoffs=False, low=1),
+           per_topic=lambda t, k, level: relevance_string(t.with_unjudged, k[0])),
     Metric("R@k", recall_at_k, "Set-based", "metrics/recall_at_k.md",
            "Fraction of all relevant documents found in the top k.", trec_eval=("recall",),
            param=K,
            per_topic=lambda t, k, level: recall_at_k(t.grades, k, t.R, relevance_level=level)),
     Metric("F1@k", f1_at_k, "Set-based", "metrics/f1_at_k.md",
            "Harmonic mean of P@k and R@k.", summary_rule=None),
+    Metric("infAP", inferred_average_precision, "Incomplete judgments", "metrics/infap.md",
+           "AP estimated from a random sample of the pool (Yilmaz and Aslam).",
+           trec_eval=("infAP",),
+           per_topic=lambda t, _, level: inferred_average_precision(
+               t.with_unjudged, t.R, relevance_level=level)),
+    Metric("GMbpref", bpref, "Incomplete judgments", "metrics/bpref.md",
+           "bpref per topic; geometric mean (floor 1e-5) in the summary.",
+           trec_eval=("gm_bpref",), summary_rule="gmean",
+           per_topic=lambda t, _, level: bpref(t.with_unjudged, t.R, t.N,
+                                               relevance_level=level)),
+    Metric("R-prec@m", r_precision_at_multiple, "Set-based", "metrics/rprec_mult.md",
+           "Precision at rank m times R.", trec_eval=("Rprec_mult",),
+           param=Param("m", float, (0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0),
+                       trec_format="{:.2f}", low=0.0),
+           per_topic=lambda t, m, level: r_precision_at_multiple(t.grades, t.R, m,
+                                                                 relevance_level=level)),
+    Metric("utility", utility, "Set-based", "metrics/utility.md",
+           "Weighted count of relevant and non-relevant documents retrieved and missed.",
+           trec_eval=("utility",), param=Param("w", float, (1.0, -1.0, 0.0, 0.0), cutoffs=False),
+           per_topic=lambda t, w, level: utility(t.with_unjudged, t.R, weights=w,
+                                                 relevance_level=level)),
     Metric("11pt", eleven_point_average_precision, "Precision-recall",
            "metrics/interpolated_precision.md",
            "Mean interpolated precision at recall 0.0, 0.1, ..., 1.0.", trec_eval=("11pt_avg",),
-           per_topic=lambda t, _, level: eleven_point_average_precision(
-               t.grades, t.R, relevance_level=level, cutoff_rule=t.cutoff_rule)),
+           param=RECALL_LEVELS,
+           per_topic=lambda t, levels, level: eleven_point_average_precision(
+               t.grades, t.R, relevance_level=level, cutoff_rule=t.cutoff_rule,
+               recall_levels=levels)),
+    Metric("binG", binary_normalized_gain, "Graded", "metrics/normalized_gain.md",
+           "Binary gain of the list over the best possible, trec_eval's binG.",
+           trec_eval=("binG",),
+           per_topic=lambda t, _, level: binary_normalized_gain(t.with_unjudged, t.R,
+                                                                relevance_level=level)),
+    Metric("G", normalized_gain, "Graded", "metrics/normalized_gain.md",
+           "Graded gain of the list over the best possible, trec_eval's G.",
+           trec_eval=("G",), param=GAIN_MAP,
+           per_topic=lambda t, gains, level: normalized_gain(t.with_unjudged, t.ideal,
+                                                             gain_map=_gains(gains))),
     Metric("nDCG", ndcg_at_k, "Graded", "metrics/ndcg.md",
            "nDCG of the whole list, the ideal built from every judged grade.",
-           trec_eval=("ndcg",),
-           per_topic=lambda t, _, level: ndcg_at_k(t.grades, None, ideal=t.ideal)),
+           trec_eval=("ndcg",), param=GAIN_MAP,
+           per_topic=lambda t, gains, level: ndcg_at_k(t.with_unjudged, None, ideal=t.ideal,
+                                                       gain_map=_gains(gains))),
+    Metric("nDCG-rel", ndcg_averaged_over_relevant, "Graded", "metrics/ndcg_variants.md",
+           "nDCG averaged over the ranks of the relevant documents.", trec_eval=("ndcg_rel",),
+           param=GAIN_MAP,
+           per_topic=lambda t, gains, level: ndcg_averaged_over_relevant(
+               t.with_unjudged, t.ideal, gain_map=_gains(gains))),
+    Metric("R-nDCG", ndcg_averaged_at_r_levels, "Graded", "metrics/ndcg_variants.md",
+           "nDCG averaged at the rank of each gain level's last ideal document.",
+           trec_eval=("Rndcg",), param=GAIN_MAP,
+           per_topic=lambda t, gains, level: ndcg_averaged_at_r_levels(
+               t.with_unjudged, t.ideal, gain_map=_gains(gains), relevance_level=level)),
+    Metric("ERR@k", expected_reciprocal_rank, "Graded", "metrics/err.md",
+           "Expected reciprocal rank of a user who stops at a satisfying document.",
+           param=ANY_K,
+           per_topic=lambda t, k, level: expected_reciprocal_rank(t.grades, k)),
     Metric("DCG@k", dcg_at_k, "Graded", "metrics/dcg.md",
            "Gain of each document, discounted by its rank, summed.", summary_rule=None),
     Metric("IDCG@k", idcg_at_k, "Graded", "metrics/dcg.md",
@@ -154,6 +247,10 @@ METRICS: tuple[Metric, ...] = (
            "AP of the top k, still divided by R.", trec_eval=("map_cut",), param=K,
            per_topic=lambda t, k, level: average_precision(t.grades, t.R, k=k,
                                                            relevance_level=level)),
+    Metric("RelP@k", relative_precision_at_k, "Set-based", "metrics/relative_precision.md",
+           "P@k over the best P@k possible, min(k, R)/k.", trec_eval=("relative_P",), param=K,
+           per_topic=lambda t, k, level: relative_precision_at_k(t.grades, k, t.R,
+                                                                 relevance_level=level)),
     Metric("success@k", success_at_k, "Set-based", "metrics/success_at_k.md",
            "1 if any relevant document is in the top k.", trec_eval=("success",),
            param=Param("k", int, (1, 5, 10), low=1),
@@ -162,6 +259,10 @@ METRICS: tuple[Metric, ...] = (
     Metric("SetP", precision_at_k, "Set-based", "metrics/precision_at_k.md",
            "Precision of the whole retrieved set.", trec_eval=("set_P",),
            per_topic=_set_precision),
+    Metric("SetRelP", relative_precision_at_k, "Set-based", "metrics/relative_precision.md",
+           "Set precision over the best possible, min(n, R)/n.", trec_eval=("set_relative_P",),
+           per_topic=lambda t, _, level: relative_precision_at_k(t.grades, None, t.R,
+                                                                 relevance_level=level)),
     Metric("SetR", recall_at_k, "Set-based", "metrics/recall_at_k.md",
            "Recall of the whole retrieved set.", trec_eval=("set_recall",),
            per_topic=_set_recall),
@@ -170,9 +271,30 @@ METRICS: tuple[Metric, ...] = (
            trec_eval=("set_map",),
            per_topic=lambda t, _, level: set_average_precision(t.grades, t.R,
                                                                relevance_level=level)),
-    Metric("SetF", f1_at_k, "Set-based", "metrics/f1_at_k.md",
-           "Harmonic mean of set precision and set recall.", trec_eval=("set_F",),
-           per_topic=_set_f1),
+    Metric("SetF", f_beta_at_k, "Set-based", "metrics/f_beta.md",
+           "F of set precision and set recall (trec_eval's beta; 1: the harmonic mean).",
+           trec_eval=("set_F",), param=Param("beta", float, (1.0,), cutoffs=False, low=0.0),
+           per_topic=_set_f),
+    Metric("NumNonrelJudgedRet", judged_nonrelevant_retrieved, "Counts", "metrics/unjudged.md",
+           "Judged non-relevant documents retrieved.", trec_eval=("num_nonrel_judged_ret",),
+           summary_rule="sum",
+           per_topic=lambda t, _, level: judged_nonrelevant_retrieved(t.with_unjudged,
+                                                                      relevance_level=level)),
+    # --- trec_eval 10's additions ---
+    Metric("RBP", rank_biased_precision, "User models", "metrics/rbp.md",
+           "Rank-biased precision: the gain rate of a user who goes on with probability p.",
+           trec_eval=("rbp",), param=PERSISTENCE, all_trec=("10",),
+           per_topic=lambda t, p, level: rank_biased_precision(
+               t.with_unjudged, persistence=p, max_grade=_highest_grade(t))),
+    Metric("RBP-resid", rank_biased_precision_residual, "User models", "metrics/rbp.md",
+           "How much RBP could still rise if every unjudged document were relevant.",
+           trec_eval=("rbp_resid",), param=PERSISTENCE, all_trec=("10",),
+           per_topic=lambda t, p, level: rank_biased_precision_residual(t.with_unjudged,
+                                                                        persistence=p)),
+    Metric("Unjudged@k", unjudged_at_k, "Incomplete judgments", "metrics/unjudged.md",
+           "Fraction of the top k that nobody judged.", trec_eval=("unj",),
+           param=Param("k", int, (5, 10, 20), low=1), all_trec=("10",),
+           per_topic=lambda t, k, level: unjudged_at_k(t.with_unjudged, k)),
     # --- textbook functions rankbook.evaluate does not offer ---
     Metric("SL", search_length, "Rank-based", "metrics/search_length.md",
            "Documents (or non-relevant documents) read to find the n-th relevant one.",

@@ -36,6 +36,11 @@ from rankbook import _examples
 from rankbook._errors import InvalidTypeError, InvalidValueError
 
 
+# Element types read without a per-element check: None and the built-in and numpy numbers.
+_PLAIN_GRADE_TYPES = frozenset({type(None), int, float, bool, np.float64, np.float32,
+                                np.int64, np.int32, np.bool_})
+
+
 def judged_grades(relevance, name: str = "relevance") -> tuple[np.ndarray, np.ndarray]:
     """Return ``(grades, judged)``: float grades (0.0 where unjudged) and a judged mask."""
     if isinstance(relevance, (str, bytes)) or not hasattr(relevance, "__len__"):
@@ -59,6 +64,11 @@ def judged_grades(relevance, name: str = "relevance") -> tuple[np.ndarray, np.nd
             _refuse_nan_and_inf(grades, name)
             return grades, np.ones(len(grades), dtype=bool)
     values = list(relevance)
+    if set(map(type, values)) <= _PLAIN_GRADE_TYPES:  # the common case, without a loop
+        judged = np.array([value is not None for value in values], dtype=bool)
+        grades = np.array([0.0 if value is None else value for value in values], dtype=float)
+        _refuse_nan_and_inf(grades, name)
+        return grades, judged
     grades = np.zeros(len(values), dtype=float)
     judged = np.ones(len(values), dtype=bool)
     for position, value in enumerate(values):

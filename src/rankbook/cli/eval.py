@@ -52,10 +52,10 @@ def _arguments(parser) -> None:
     parser.add_argument("qrels", metavar="QRELS", help="relevance judgments (TREC qrels file)")
     parser.add_argument("run_file", metavar="RUN", help="the run to evaluate (TREC run file)")
     parser.add_argument("-q", dest="per_query", action="store_true",
-                        help="also print one block per topic (trec_eval's -q), e.g. -q")
+                        help="also print one block per topic (trec_eval's -q)")
     parser.add_argument("-c", dest="complete", action="store_true",
                         help="average over every qrels topic; a topic missing from the run "
-                             "scores 0 (trec_eval's -c), e.g. -c")
+                             "scores 0 (trec_eval's -c)")
     parser.add_argument("-M", dest="max_docs", type=int, default=None, metavar="N",
                         help="evaluate only the first N documents of each topic (trec_eval's "
                              "-M), e.g. -M 100")
@@ -64,7 +64,7 @@ def _arguments(parser) -> None:
                              "[default: 1], e.g. -l 2")
     parser.add_argument("-J", dest="judged_only", action="store_true",
                         help="evaluate each topic on its judged documents only, the unjudged "
-                             "removed and the others moving up (trec_eval's -J), e.g. -J")
+                             "removed and the others moving up (trec_eval's -J)")
     parser.add_argument("-m", dest="measures", action="append", default=None, metavar="MEASURE",
                         help="a measure to compute; repeat for several (default: trec_eval's "
                              "default set), e.g. -m map -m P.5,10 -m nDCG@10")

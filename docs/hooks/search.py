@@ -88,9 +88,10 @@ def aliases_by_page(metrics) -> dict[str, list[str]]:
         names = [str(info.name)]
         short = re.sub(r"@[a-z]$", "", str(info.name))
         if short != info.name:
-            names.append(f"{short}@10")
-            if len(short) > 1:
-                names.append(short)
+            if str(info.name).endswith("@k"):  # the usual cut-off (not R-prec@m's multiple)
+                names.append(f"{short}@10")
+            if len(short) > 1 and short.lower() not in elsewhere:  # R-prec@m's short form
+                names.append(short)                                # is R-prec's name
         for trec in _trec_names(getattr(info, "trec_eval", None)):
             if not any(trec.lower().startswith(name) for name in elsewhere):
                 names.append(trec)

@@ -222,7 +222,7 @@ METRICS: tuple[Metric, ...] = (
            trec_eval=("ndcg",), param=GAIN_MAP,
            per_topic=lambda t, gains, level: ndcg_at_k(t.with_unjudged, None, ideal=t.ideal,
                                                        gain_map=_gains(gains))),
-    Metric("nDCG-rel", ndcg_averaged_over_relevant, "Graded", "metrics/ndcg_variants.md",
+    Metric("nDCG_rel", ndcg_averaged_over_relevant, "Graded", "metrics/ndcg_variants.md",
            "nDCG averaged over the ranks of the relevant documents.", trec_eval=("ndcg_rel",),
            param=GAIN_MAP,
            per_topic=lambda t, gains, level: ndcg_averaged_over_relevant(

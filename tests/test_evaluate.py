@@ -74,6 +74,23 @@ def test_complete_scores_missing_qrels_topics_zero():
     assert result.loc["all", "AP"] == pytest.approx((5 / 9 + 1 / 2 + 0) / 3)
 
 
+@pytest.mark.parametrize("batch_path", [True, False], ids=["batch", "per-topic"])
+def test_complete_num_rel_summary_counts_the_qrels_file(batch_path):
+    # trec_eval's -c prints, as num_rel's summary, the judgments with a grade above 0 in the
+    # whole qrels file, whatever -l says (m_num_rel.c, te_calc_avg_num_rel): QRELS has 5
+    # (a, c, z of q1; x; k), while at level 2 the topics' own values sum to 1 (z).
+    from rankbook.evaluation import _evaluate_textbook
+
+    function = quiet if batch_path else _evaluate_textbook
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TopicMismatchWarning)
+        at_two = function(QRELS, RUN, ["num_rel"], complete=True, relevance_level=2)
+        without_c = function(QRELS, RUN, ["num_rel"], relevance_level=2)
+    assert at_two.loc[["q1", "q2", "q3"], "num_rel"].sum() == 1
+    assert at_two.loc["all", "num_rel"] == 5
+    assert without_c.loc["all", "num_rel"] == 1  # without -c: the sum over the topics
+
+
 def test_max_docs_and_relevance_level():
     result = quiet(QRELS, RUN, ["num_ret", "num_rel"], max_docs=2, relevance_level=2)
     assert result.loc["q1", "num_ret"] == 2 and result.loc["q1", "num_rel"] == 1

@@ -132,3 +132,18 @@ def test_judged_only_matches_pytrec_eval(batch_path):
     assert compared > 25 * len(oracle)  # 9 cut-offs of P and of ndcg_cut, and 10 more
     # the option did something: fewer documents are counted as retrieved
     assert ours.loc["all", "num_ret"] < plain.loc["all", "num_ret"]
+
+
+@pytest.mark.parametrize("batch_path", [True, False], ids=["batch", "per-topic"])
+def test_set_map_has_trec_evals_last_bit(batch_path):
+    # set_map = F^2 / (n R) in trec_eval's order of arithmetic (m_set_map.c). With F = 3
+    # relevant of n = 4 retrieved and R = 40, the exact value is 9/160 = 0.05625: computed
+    # as P * recall (0.75 * 0.075) the double is one bit lower and prints 0.0562, not 0.0563.
+    from rankbook.evaluation import _evaluate_textbook
+
+    qrels = {"q1": {f"r{i}": 1 for i in range(40)}}
+    run = {"q1": {"r0": 4.0, "r1": 3.0, "n0": 2.0, "r2": 1.0}}
+    expected = pytrec_eval.RelevanceEvaluator(qrels, {"set_map"}).evaluate(run)["q1"]["set_map"]
+    assert f"{expected:.4f}" == "0.0563" and f"{0.75 * 0.075:.4f}" == "0.0562"
+    function = evaluate if batch_path else _evaluate_textbook
+    assert function(qrels, run, ["set_map"]).loc["q1", "set_map"] == expected

@@ -78,7 +78,10 @@ def evaluate(
     the run scores 0, as trec_eval's ``-c``). Counts (``num_ret``,
     ``num_rel``, ``num_rel_ret``) are summed and ``gm_map`` is the geometric
     mean of AP (floor $10^{-5}$): each measure's summary rule is in the
-    registry (:mod:`rankbook.metrics.registry`). Topics only in the run are ignored, as in
+    registry (:mod:`rankbook.metrics.registry`). With ``complete=True`` the summary
+    of ``num_rel`` is, as trec_eval's ``-c`` prints it, the number of judgments with a
+    grade above 0 in the whole qrels, whatever ``relevance_level``, ``judged_only``
+    and ``max_docs`` say. Topics only in the run are ignored, as in
     trec_eval; topics only on one side are listed in
     ``result.attrs["only_in_run"]`` / ``["only_in_qrels"]`` and reported with a
     :class:`TopicMismatchWarning`.

@@ -158,8 +158,9 @@ def _eleven_point(s: Segments, params) -> list:
 def _set_measure(which: str):
     """The retrieved set = the list cut at its own length n_q (registry's ``_set_*``).
 
-    P = F/n_q, recall = F/R, set_map = P * recall, F1 = 2 P recall / (P + recall)
-    (``metrics.precision.precision_at_k``, ``recall_at_k``, ``f1_at_k`` at k = n_q).
+    P = F/n_q, recall = F/R, set_map = F^2 / (n_q R), F1 = 2 P recall / (P + recall)
+    (``metrics.precision.precision_at_k``, ``recall_at_k``, ``set_average_precision``,
+    ``f1_at_k`` at k = n_q; set_map in trec_eval's order of arithmetic).
     """
     def kernel(s: Segments, params) -> list:
         ret = s.count > 0
@@ -170,7 +171,7 @@ def _set_measure(which: str):
         if which == "R":
             return [r]
         if which == "AP":
-            return [p * r]
+            return [np.where(ret & s.has_R, s.F * s.F / (np.maximum(s.count, 1) * s.R_safe), 0.0)]
         both = p + r
         return [np.where(both == 0, 0.0, 2 * p * r / np.where(both == 0, 1, both))]
     return kernel

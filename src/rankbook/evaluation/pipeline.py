@@ -54,6 +54,7 @@ def evaluate_table(qrels, run, measures, *, complete=False, max_docs=None, relev
                                         max_docs=max_docs, level=level, trec_eval=trec_eval,
                                         judged_only=bool(judged_only), report=one_sided)
         topics, only_run, only_qrels = outcome.topics, outcome.only_run, outcome.only_qrels
+        grades = judgments.grade
         per_topic = {key: value.tolist() for key, value in outcome.values.items()}
         if progress and time.monotonic() - started > PROGRESS_AFTER:
             print(f"evaluated {len(topics):,} topics in {time.monotonic() - started:.1f} s",
@@ -66,4 +67,9 @@ def evaluate_table(qrels, run, measures, *, complete=False, max_docs=None, relev
             qrels, run, complete=complete, max_docs=max_docs, level=level, trec_eval=trec_eval,
             judged_only=bool(judged_only))
         per_topic = per_topic_values(data, columns, level)
-    return summarise(columns, topics, per_topic, runid, only_run, only_qrels, trec_eval)
+        grades = qrels["grade"].to_numpy()
+    # trec_eval's -c sums num_rel over the qrels file itself: every judgment with a grade
+    # above 0, whatever -l, -J and -M say (m_num_rel.c, te_calc_avg_num_rel).
+    qrels_relevant = int(np.count_nonzero(grades > 0)) if complete else None
+    return summarise(columns, topics, per_topic, runid, only_run, only_qrels, trec_eval,
+                     qrels_relevant=qrels_relevant)

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 
 SUMMARY_ROW = "all"
+#: The entry whose summary trec_eval's -c takes from the qrels file (num_rel).
+QRELS_COUNTED = "NumRel"
 
 
 @dataclass
@@ -21,11 +23,14 @@ class Table:
 
 
 def summarise(columns: list, topics: list, per_topic: dict, runid: str, only_run: list,
-              only_qrels: list, trec_eval: str) -> Table:
+              only_qrels: list, trec_eval: str, *, qrels_relevant: int | None = None) -> Table:
     """The ``all`` row of every column, by its registry entry's summary rule.
 
     ``per_topic`` maps a measure's key to its per-topic values, topics in
     string order. Means add the values in that order, as trec_eval does.
+    ``qrels_relevant`` (with ``-c`` only): the judgments with a grade above 0 in the
+    whole qrels, which trec_eval prints as num_rel's summary under ``-c`` instead of
+    the sum of the topics' values (they differ with ``-l 2``, ``-J`` or ``-M``).
     """
     values, summary = {}, {}
     for measure in columns:
@@ -37,6 +42,8 @@ def summarise(columns: list, topics: list, per_topic: dict, runid: str, only_run
         column = per_topic[measure.key]
         values[measure.label] = column
         summary[measure.label] = None if rule.combine is None else rule.combine(column)
+        if qrels_relevant is not None and measure.metric.name == QRELS_COUNTED:
+            summary[measure.label] = qrels_relevant
     attrs = {"runid": runid, "num_q": len(topics), "only_in_run": only_run,
              "only_in_qrels": only_qrels, "measures": columns, "trec_eval": trec_eval}
     return Table(topics, columns, values, summary, attrs)

@@ -310,7 +310,13 @@ def set_average_precision(
     document retrieved contributes the set's precision $F/n$ (whatever its
     rank), each relevant document missed contributes 0, and the sum is divided
     by $R$. With $P_{\mathrm{set}}$ = `precision_at_k` and $R_{\mathrm{set}}$ = `recall_at_k`, both
-    at $k = n$, it is their product, and this function computes it so.
+    at $k = n$, it is their product.
+
+    It is computed as $F^2 / (n R)$, the order of trec_eval's arithmetic: the product of
+    the two rounded fractions can differ in the last bit, and when the exact value
+    ends in 5 at the fifth decimal the printed 4th decimal differs too ($F = 3$,
+    $n = 4$, $R = 40$ gives exactly $9/160 = 0.05625$: trec_eval prints 0.0563, the
+    product $0.75 \cdot 0.075$ in doubles is just below and prints 0.0562).
 
     Parameters
     ----------
@@ -346,11 +352,14 @@ def set_average_precision(
     0.333333
     >>> set_average_precision([], 3)
     0.0
+    >>> f"{set_average_precision([1, 1, 0, 1], 40):.4f}"   # 9/160 = 0.05625, as trec_eval
+    '0.0563'
     """
     grades = _validate.grades(relevance)
+    threshold = _validate.threshold(relevance_level)
+    R = _validate.n_relevant(n_relevant, grades, threshold)
     n = len(grades)
-    if n == 0:
-        _validate.threshold(relevance_level)
+    if n == 0 or R == 0:
         return 0.0
-    return (precision_at_k(grades, n, relevance_level=relevance_level)
-            * recall_at_k(grades, n, n_relevant, relevance_level=relevance_level))
+    found = relevant_in_top(grades, n, threshold)
+    return found * found / (n * R)

@@ -53,8 +53,13 @@ def text_ids(ids: np.ndarray) -> list[str]:
 
 def byte_ids(column) -> np.ndarray:
     """A column (or list) of str ids in the array form."""
-    values = [value.encode("utf-8") for value in list(column)]
-    return np.array(values, dtype=bytes) if values else np.zeros(0, dtype="S1")
+    values = list(column)
+    if not values:
+        return np.zeros(0, dtype="S1")
+    try:
+        return np.array(values, dtype="S")  # ASCII text: numpy encodes it, fast
+    except UnicodeEncodeError:
+        return np.array([value.encode("utf-8") for value in values], dtype=bytes)
 
 
 def judgments_from_frame(frame) -> Judgments:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rankbook.evaluation import kernels
-from rankbook.evaluation.join import join, run_keys
+from rankbook.evaluation.join import join, run_keys, topic_bits
 from rankbook.evaluation.per_topic import per_topic_values
 from rankbook.evaluation.topics import nothing_to_evaluate
 from rankbook.io import arrays
@@ -138,9 +138,10 @@ def _ranked_grades(qrels, run, universe, index_of, trec_eval: str):
     # twice (refused), and the sorted keys are looked up in the qrels' keys.
     words = arrays.id_words(qrels.doc, run.doc)
     shift = max(run.doc.size, qrels.doc.size, 1).bit_length()  # bits for a row number
-    r_keys, by_key = run_keys(run, r_code, words, shift)
+    bits = topic_bits(universe.size)
+    r_keys, by_key = run_keys(run, r_code, words, shift, bits)
     grade = join(q_code, q_topic, qrels.doc, qrels.grade, r_code, run.doc, r_keys, by_key,
-                 words, shift)
+                 words, shift, bits)
     del r_keys, by_key
     keep = index_of[r_code] >= 0
     r_docs, r_score = run.doc, run.score

@@ -81,6 +81,8 @@ def blocks(ids: np.ndarray) -> np.ndarray:
     """Start of each run of equal consecutive ids (topics usually come in blocks)."""
     if ids.size == 0:
         return np.zeros(0, dtype=np.int64)
+    if ids.dtype.kind == "S" and ids.itemsize in (1, 2, 4, 8):
+        ids = ids.view(f"u{ids.itemsize}")  # the same bytes compared as integers: faster
     return np.r_[0, np.flatnonzero(ids[1:] != ids[:-1]) + 1]
 
 
@@ -124,7 +126,7 @@ def hash_ids(ids: np.ndarray, words: int) -> np.ndarray:
     return out
 
 
-def _mix(h: np.ndarray) -> np.ndarray:
+def mix(h: np.ndarray) -> np.ndarray:
     """splitmix64's finaliser: spreads every input bit over the 64 output bits."""
     h = (h ^ (h >> np.uint64(30))) * _M2
     h = (h ^ (h >> np.uint64(27))) * _M3
@@ -133,7 +135,7 @@ def _mix(h: np.ndarray) -> np.ndarray:
 
 def pair_keys(topic_codes: np.ndarray, doc_hash: np.ndarray) -> np.ndarray:
     """One uint64 key per (topic code, document hash)."""
-    return _mix(doc_hash ^ (topic_codes.astype(np.uint64) * _M1))
+    return mix(doc_hash ^ (topic_codes.astype(np.uint64) * _M1))
 
 
 def has_duplicate_pairs(query: np.ndarray, doc: np.ndarray) -> bool:

@@ -41,6 +41,7 @@ WIDEST_FAST_FIELD = 40  # longer number fields (rare) are parsed one by one
 _PLAIN_WIDTH = 17   # plain decimals: at most this many bytes (sign, point, 15 digits),
 _PLAIN_DIGITS = 15  # and this many digits (so M < 2**53 and 10**k are exact)
 _POWERS_OF_TEN = 10.0 ** np.arange(_PLAIN_DIGITS + 1)
+PAD = 64  # zero bytes after a chunk (padded_bytes): fields up to this long are read as windows
 
 
 def strtod(text: str) -> float | None:
@@ -78,7 +79,7 @@ def number_list(values: list[str], lines: np.ndarray, path: str, column: str,
 
 
 def number_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, lines: np.ndarray,
-                  path: str, column: str, fix: str) -> np.ndarray:
+                  path: str, column: str, fix: str, padded=None) -> np.ndarray:
     """Parse the fields ``a[starts[i]:ends[i]]`` (uint8 bytes) as finite numbers.
 
     Plain decimals (the usual scores and grades) are computed by :func:`decimal_fields`;
@@ -87,7 +88,7 @@ def number_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, lines: np
     when that fails. Raises InputFileError naming every line whose field is not a number
     (or not finite).
     """
-    numbers, simple = decimal_fields(a, starts, ends)
+    numbers, simple = decimal_fields(a, starts, ends, padded)
     if simple.all():
         return numbers  # at most 15 digits: always finite
     rest = np.flatnonzero(~simple)
@@ -95,7 +96,7 @@ def number_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, lines: np
     return numbers
 
 
-def decimal_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray):
+def decimal_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, padded=None):
     r"""The plain decimals among the fields, computed exactly; which fields were plain.
 
     A field is *plain* when it is an optional sign, then at most 15 ASCII digits with
@@ -111,8 +112,7 @@ def decimal_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray):
     lengths = ends - starts
     n = starts.size
     width = min(max(int(lengths.max()) if n else 1, 1), _PLAIN_WIDTH)
-    padded = np.concatenate([a, np.zeros(width, dtype=np.uint8)])
-    columns = np.lib.stride_tricks.sliding_window_view(padded, width)[starts].T.copy()
+    columns = windows(a, starts, width, padded).T.copy()
     mantissa = np.zeros(n, dtype=np.int64)
     scale = np.zeros(n, dtype=np.int64)     # k: digits after the point
     digits = np.zeros(n, dtype=np.int64)
@@ -184,15 +184,38 @@ def _field(a, starts, ends, i) -> str:
     return bytes(a[starts[i]:ends[i]]).decode("utf-8", errors="replace")
 
 
-def gather(a: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+def padded_bytes(chunk: bytes) -> np.ndarray:
+    """The chunk's bytes followed by PAD zero bytes, so that fields can be read as windows."""
+    out = np.zeros(len(chunk) + PAD, dtype=np.uint8)
+    out[:len(chunk)] = np.frombuffer(chunk, dtype=np.uint8)
+    return out
+
+
+def windows(a: np.ndarray, starts: np.ndarray, width: int, padded=None) -> np.ndarray:
+    """``a[starts[i]:starts[i] + width]`` for every i, as the rows of a matrix (a copy).
+
+    Row i of numpy's sliding-window view is ``a[i:i + width]`` (no copy); taking the
+    rows at ``starts`` copies whole rows, several times faster than gathering byte by
+    byte. Bytes past the end of ``a`` read as zeros: ``padded`` (``a`` followed by at
+    least ``width`` zero bytes, from :func:`padded_bytes`) saves copying ``a`` to pad it.
+    """
+    if padded is None or padded.size - a.size < width:
+        padded = np.concatenate([a, np.zeros(width, dtype=np.uint8)])
+    return np.lib.stride_tricks.sliding_window_view(padded, width)[starts]
+
+
+def gather(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, padded=None) -> np.ndarray:
     """The bytes a[starts[i]:ends[i]] of each field as rows of a uint8 matrix (zero-padded)."""
     lengths = ends - starts
     width = max(int(lengths.max()), 1) if lengths.size else 1
+    if width <= PAD:  # whole windows, then the bytes past each field's end zeroed
+        out = windows(a, starts, width, padded)
+        if lengths.size and lengths.min() < width:
+            out *= np.arange(width) < lengths[:, None]
+        return out
     out = np.zeros((starts.size, width), dtype=np.uint8)
     if lengths.size and lengths.min() == width:  # every field as long as the longest
-        # Row i of the sliding-window view is a[i:i + width] (no copy); taking the rows
-        # at ``starts`` copies whole rows, several times faster than gathering byte by byte.
-        out[:] = np.lib.stride_tricks.sliding_window_view(a, width)[starts]
+        out[:] = windows(a, starts, width, padded)
     else:
         for j in range(width):  # byte j of every field that long
             rows = np.flatnonzero(lengths > j)

@@ -12,6 +12,7 @@ Workloads (files generated with a fixed seed in a temporary folder, by a separat
 | 5M | 5,000,000 | 5,000 | 1,000 |
 | 300k-topics | 3,000,000 | 300,000 | 10 (without trec_eval: quadratic in topics, see below) |
 | dicts | `evaluate()` on dicts vs pytrec_eval's RelevanceEvaluator on the same dicts (1M entries) |
+| floor | a 1-line qrels and run: each tool's start-up, next to `python -c "import numpy"` |
 
 About 10% of each topic's retrieved documents are judged (grades 0-3) plus a few judged
 documents never retrieved; scores have 3 decimals so that ties occur. Every tool computes
@@ -217,6 +218,37 @@ def ratios(measured: dict, ours: str = "rankbook", memory: bool = True) -> None:
         print(text)
 
 
+def floor_workload(folder, tools, rounds) -> None:
+    """Start-up: every tool on a 1-line qrels and a 1-line run, and Python importing numpy."""
+    qrels, run = folder / "qrels_1line.txt", folder / "run_1line.txt"
+    qrels.write_text("1 0 d1 1\n")
+    run.write_text("1 Q0 d1 1 1.0 x\n")
+    tools = {**tools, "import numpy": lambda q, r: [sys.executable, "-c", "import numpy"]}
+    print(f"\nfloor: 1-line qrels and run (start-up cost); load average before {load()}")
+    measured = {tool: ([], []) for tool in tools}
+    for _ in range(rounds):
+        for tool, command in tools.items():
+            wall, memory, _ = run_measured(command(qrels, run))
+            measured[tool][0].append(wall)
+            measured[tool][1].append(memory)
+    for tool, (walls, memory) in measured.items():
+        print(summary(tool, walls, memory, None))
+    print(f"  load average after {load()}")
+
+
+def compile_rankbook(python: str) -> None:
+    """Byte-compile rankbook's modules, as installing a package does.
+
+    Without it, a checkout run with PYTHONDONTWRITEBYTECODE set (or from a read-only
+    folder) compiles every module at every start, about 0.1 s that no installed copy pays.
+    """
+    found = subprocess.run([python, "-c", "import importlib.util as u; "
+                            "print(u.find_spec('rankbook').origin)"],
+                           capture_output=True, text=True, check=True).stdout.strip()
+    subprocess.run([python, "-m", "compileall", "-q", str(Path(found).parent)], check=True)
+    print(f"rankbook ({Path(found).parent}) byte-compiled first, as an installed package is")
+
+
 def dicts_workload(folder, rounds) -> dict:
     qrels, run = generate("1M", folder)
     print(f"\ndicts: evaluate() on dicts vs pytrec_eval.RelevanceEvaluator, 1,000,000 entries; "
@@ -235,8 +267,8 @@ def dicts_workload(folder, rounds) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--workloads", nargs="+", default=[*WORKLOADS, "dicts"],
-                        choices=[*WORKLOADS, "dicts"])
+    parser.add_argument("--workloads", nargs="+", default=["floor", *WORKLOADS, "dicts"],
+                        choices=["floor", *WORKLOADS, "dicts"])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--trec-eval-src", default=None,
                         help="trec_eval 9.0.8 sources (default: shared/tools/trec_eval/9.0.8 "
@@ -246,6 +278,7 @@ def main() -> None:
     measures = ",".join(DEFAULT_MEASURES)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load()}; "
           f"memory measured with {'/usr/bin/time' if Path('/usr/bin/time').exists() else 'a launcher (floor ~10 MiB)'}")
+    compile_rankbook(python)
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
         tools = {
@@ -261,7 +294,9 @@ def main() -> None:
             print(f"trec_eval 9.0.8 built with -O2 from {sources} into a temporary folder")
             tools["trec_eval"] = lambda q, r: [str(binary), str(q), str(r)]
         for name in args.workloads:
-            if name == "dicts":
+            if name == "floor":
+                floor_workload(folder, tools, args.rounds)
+            elif name == "dicts":
                 ratios(dicts_workload(folder, args.rounds), memory=False)
             else:
                 ratios(file_workload(name, folder, tools, args.rounds))

@@ -39,8 +39,8 @@ def test_sorted_keys_equals_one_sort(layout):
         codes[60:] = codes[0]  # the first topic again, after another one
     if layout == "shuffled":
         codes = rng.permutation(codes)
-    bits = join.topic_bits(max(len(sizes), 1))
-    keys = join.topic_major_keys(codes, rng.integers(0, 2**63, codes.size).astype(np.uint64),
+    bits = arrays.topic_bits(max(len(sizes), 1))
+    keys = arrays.topic_major_keys(codes, rng.integers(0, 2**63, codes.size).astype(np.uint64),
                                  bits)
     shift = max(codes.size, 1).bit_length()
     expected = _packed_sort(keys.copy(), shift)
@@ -51,9 +51,9 @@ def test_sorted_keys_equals_one_sort(layout):
 
 def test_topic_bits_leave_the_padding_unused():
     for topics in (1, 2, 3, 4, 7, 8, 1000):
-        bits = join.topic_bits(topics)
-        top = join.topic_major_keys(np.array([topics - 1]), np.array([2**64 - 1], np.uint64), bits)
-        assert top[0] != join._NO_KEY
+        bits = arrays.topic_bits(topics)
+        top = arrays.topic_major_keys(np.array([topics - 1]), np.array([2**64 - 1], np.uint64), bits)
+        assert top[0] != arrays._NO_KEY
 
 
 def _collection():

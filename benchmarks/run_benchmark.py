@@ -192,9 +192,14 @@ def file_workload(name, folder, tools, rounds) -> dict:
         print("  trec_eval left out: its topic lookup is a linear search per topic "
               "(trec_eval.c), quadratic in topics")
         tools = {tool: command for tool, command in tools.items() if tool != "trec_eval"}
+    return interleaved(tools, qrels, run, rounds, lines)
+
+
+def interleaved(tools: dict, qrels: Path, run: Path, rounds: int, lines: int | None) -> dict:
+    """Each tool once per round, in turn (A B C A B C ...); prints and returns the measures."""
     measured = {tool: ([], []) for tool in tools}
     for _ in range(rounds):
-        for tool, command in tools.items():  # interleaved: A B C A B C ...
+        for tool, command in tools.items():
             wall, memory, _ = run_measured(command(qrels, run))
             measured[tool][0].append(wall)
             measured[tool][1].append(memory)
@@ -225,15 +230,7 @@ def floor_workload(folder, tools, rounds) -> None:
     run.write_text("1 Q0 d1 1 1.0 x\n")
     tools = {**tools, "import numpy": lambda q, r: [sys.executable, "-c", "import numpy"]}
     print(f"\nfloor: 1-line qrels and run (start-up cost); load average before {load()}")
-    measured = {tool: ([], []) for tool in tools}
-    for _ in range(rounds):
-        for tool, command in tools.items():
-            wall, memory, _ = run_measured(command(qrels, run))
-            measured[tool][0].append(wall)
-            measured[tool][1].append(memory)
-    for tool, (walls, memory) in measured.items():
-        print(summary(tool, walls, memory, None))
-    print(f"  load average after {load()}")
+    interleaved(tools, qrels, run, rounds, None)
 
 
 def compile_rankbook(python: str) -> None:

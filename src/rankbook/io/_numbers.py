@@ -194,14 +194,18 @@ def padded_bytes(chunk: bytes) -> np.ndarray:
 def windows(a: np.ndarray, starts: np.ndarray, width: int, padded=None) -> np.ndarray:
     """``a[starts[i]:starts[i] + width]`` for every i, as the rows of a matrix (a copy).
 
-    Row i of numpy's sliding-window view is ``a[i:i + width]`` (no copy); taking the
-    rows at ``starts`` copies whole rows, several times faster than gathering byte by
-    byte. Bytes past the end of ``a`` read as zeros: ``padded`` (``a`` followed by at
-    least ``width`` zero bytes, from :func:`padded_bytes`) saves copying ``a`` to pad it.
+    The buffer is viewed as overlapping records of ``width`` bytes, record i starting
+    at byte i (no copy); taking the records at ``starts`` copies each field with one
+    small memcpy: several times faster than gathering byte by byte, and about twice as
+    fast as taking rows of a 2-d sliding-window view. Bytes past the end of ``a`` read
+    as zeros: ``padded`` (``a`` followed by at least ``width`` zero bytes, from
+    :func:`padded_bytes`) saves copying ``a`` to pad it.
     """
-    if padded is None or padded.size - a.size < width:
+    if padded is None or padded.size - a.size < width or not padded.flags.c_contiguous:
         padded = np.concatenate([a, np.zeros(width, dtype=np.uint8)])
-    return np.lib.stride_tricks.sliding_window_view(padded, width)[starts]
+    records = np.ndarray(buffer=padded, dtype=f"V{width}", shape=(padded.size - width + 1,),
+                         strides=(1,))
+    return records[starts].view(np.uint8).reshape(starts.size, width)
 
 
 def gather(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, padded=None) -> np.ndarray:

@@ -239,8 +239,8 @@ def compile_rankbook(python: str) -> None:
     Without it, a checkout run with PYTHONDONTWRITEBYTECODE set (or from a read-only
     folder) compiles every module at every start, about 0.1 s that no installed copy pays.
     """
-    found = subprocess.run([python, "-c", "import importlib.util as u; "
-                            "print(u.find_spec('rankbook').origin)"],
+    find = "import importlib.util as u; print(u.find_spec('rankbook').origin)"
+    found = subprocess.run([python, "-c", find],
                            capture_output=True, text=True, check=True).stdout.strip()
     subprocess.run([python, "-m", "compileall", "-q", str(Path(found).parent)], check=True)
     print(f"rankbook ({Path(found).parent}) byte-compiled first, as an installed package is")

@@ -13,8 +13,7 @@ import numpy as np
 import pytest
 
 from rankbook import InputFileError
-from rankbook.evaluation import _evaluate_textbook, evaluate
-from rankbook.evaluation import join
+from rankbook.evaluation import _evaluate_textbook, evaluate, join
 from rankbook.io import arrays
 
 

@@ -15,6 +15,7 @@ import numpy as np
 from rankbook.io import arrays
 from rankbook.io.convert import refuse_duplicates
 
+
 def sorted_keys(keys: np.ndarray, shift: int, code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The keys cut to their top ``64 - shift`` bits, sorted, and the rows in that order.
 
@@ -61,8 +62,8 @@ def join(q_code, q_topic, q_doc, q_grade, r_code, r_doc, r_sorted_keys, r_by_key
     """
     judged = q_topic >= 0
     q_code, q_doc, q_grade = q_code[judged], q_doc[judged], q_grade[judged]
-    q_keys, by_key = sorted_keys(arrays.topic_major_keys(q_code, arrays.hash_ids(q_doc, words), bits),
-                                 shift, q_code)
+    q_keys = arrays.topic_major_keys(q_code, arrays.hash_ids(q_doc, words), bits)
+    q_keys, by_key = sorted_keys(q_keys, shift, q_code)
     grade = np.full(r_code.size, np.nan)
     if q_keys.size == 0 or r_sorted_keys.size == 0:
         return grade

@@ -19,7 +19,7 @@ import numpy as np
 
 from rankbook.io._numbers import decimal_fields, gather
 from rankbook.io._source import chunks, open_binary, path_text
-from rankbook.io._table import CSV_CHUNK_BYTES, is_space, check_bytes
+from rankbook.io._table import CSV_CHUNK_BYTES, check_bytes, is_space
 
 MAX_FAST_RANK_DIGITS = 9  # below C's INT_MAX, the largest rank FLAGR reads
 

@@ -133,7 +133,11 @@ def id_words(*id_arrays: np.ndarray) -> int:
 
 
 def hash_ids(ids: np.ndarray, words: int) -> np.ndarray:
-    """A 64-bit hash of each id, read as ``words`` 8-byte words (zero-padded)."""
+    """A 64-bit hash of each id, read as ``words`` 8-byte words (zero-padded).
+
+    Each word is mixed in by a multiply-xorshift, and the result by splitmix64's
+    finaliser (:func:`mix`), block by block while the block is in the cache.
+    """
     width = ids.itemsize
     out = np.empty(ids.size, dtype=np.uint64)
     raw = ids.view(np.uint8).reshape(ids.size, width)
@@ -142,18 +146,18 @@ def hash_ids(ids: np.ndarray, words: int) -> np.ndarray:
         block[:, :width] = raw[lo:lo + block.shape[0]]
         padded = block.view(np.uint64)
         h = np.full(block.shape[0], np.uint64(words), dtype=np.uint64)
-        for w in range(words):  # multiply-xorshift per word; topic_major_keys mixes the result
+        for w in range(words):
             h ^= padded[:, w]
             h *= _M1
             h ^= h >> np.uint64(32)
-        out[lo:lo + block.shape[0]] = h
+        out[lo:lo + block.shape[0]] = mix(h)
     return out
 
 
 def mix(h: np.ndarray) -> np.ndarray:
-    """splitmix64's finaliser: spreads every input bit over the 64 output bits (a new array)."""
-    h = h ^ (h >> np.uint64(30))
-    h *= _M2  # in place: fewer large temporaries
+    """splitmix64's finaliser, in place: spreads every input bit over the 64 output bits."""
+    h ^= h >> np.uint64(30)
+    h *= _M2
     h ^= h >> np.uint64(27)
     h *= _M3
     h ^= h >> np.uint64(31)
@@ -170,9 +174,11 @@ def topic_bits(topics: int) -> int:
 
 
 def topic_major_keys(code: np.ndarray, doc_hash: np.ndarray, bits: int) -> np.ndarray:
-    """One uint64 key per (topic code, document hash): the code in the top ``bits`` bits."""
-    keys = mix(doc_hash)
-    keys >>= np.uint64(bits)
+    """One uint64 key per (topic code, document hash): the code in the top ``bits`` bits.
+
+    ``doc_hash`` (from :func:`hash_ids`) is already mixed: its top bits are as good as any.
+    """
+    keys = doc_hash >> np.uint64(bits)
     top = code.astype(np.uint64)
     top <<= np.uint64(64 - bits)
     keys |= top

@@ -12,11 +12,13 @@ Workloads (files generated with a fixed seed in a temporary folder, by a separat
 | 5M | 5,000,000 | 5,000 | 1,000 |
 | 300k-topics | 3,000,000 | 300,000 | 10 (without trec_eval: quadratic in topics, see below) |
 | dicts | `evaluate()` on dicts vs pytrec_eval's RelevanceEvaluator on the same dicts (1M entries) |
+| floor | a 1-line qrels and run: each tool's start-up, next to `python -c "import numpy"` |
 
 About 10% of each topic's retrieved documents are judged (grades 0-3) plus a few judged
 documents never retrieved; scores have 3 decimals so that ties occur. Every tool computes
 trec_eval's default measure set end to end (parse both files, evaluate every topic, print the
-summary); for `dicts` only the evaluation call is timed (the dicts are built first, untimed).
+summary); for `dicts` only the evaluation calls are timed (the dicts are built first, untimed):
+the first call in the process, and a second one on the same dicts.
 
 Each measurement is a fresh process started through ``/usr/bin/time -v`` (or, without it, a
 small launcher that reports ``wait4``'s ``ru_maxrss`` of the tool alone): the peak memory is
@@ -85,7 +87,9 @@ for name in sorted(names):
     print(name, pytrec_eval.compute_aggregated_measure(name, values))
 """
 
-# The dicts workload: build {qid: {docid: value}} from the files (untimed), time one call.
+# The dicts workload: build {qid: {docid: value}} from the files (untimed), then time the
+# first call (for rankbook it includes loading rankbook.evaluation and pandas, which
+# `import rankbook` defers) and a second call on the same dicts.
 DICTS = """
 import sys, time
 def load(path, value_field, value_type):
@@ -99,13 +103,18 @@ qrels, run = load(sys.argv[2], 3, int), load(sys.argv[3], 4, float)
 measures = sys.argv[4].split(",")
 if sys.argv[1] == "rankbook":
     import rankbook
-    started = time.perf_counter()
-    rankbook.evaluate(qrels, run, measures)
+    def call():
+        rankbook.evaluate(qrels, run, measures)
 else:
     import pytrec_eval
+    def call():
+        pytrec_eval.RelevanceEvaluator(qrels, set(measures)).evaluate(run)
+seconds = []
+for _ in range(2):
     started = time.perf_counter()
-    pytrec_eval.RelevanceEvaluator(qrels, set(measures)).evaluate(run)
-print(f"seconds {time.perf_counter() - started:.6f}")
+    call()
+    seconds.append(time.perf_counter() - started)
+print("seconds", *seconds)
 """
 
 def run_measured(command: list[str]) -> tuple[float, float, str]:
@@ -191,9 +200,14 @@ def file_workload(name, folder, tools, rounds) -> dict:
         print("  trec_eval left out: its topic lookup is a linear search per topic "
               "(trec_eval.c), quadratic in topics")
         tools = {tool: command for tool, command in tools.items() if tool != "trec_eval"}
+    return interleaved(tools, qrels, run, rounds, lines)
+
+
+def interleaved(tools: dict, qrels: Path, run: Path, rounds: int, lines: int | None) -> dict:
+    """Each tool once per round, in turn (A B C A B C ...); prints and returns the measures."""
     measured = {tool: ([], []) for tool in tools}
     for _ in range(rounds):
-        for tool, command in tools.items():  # interleaved: A B C A B C ...
+        for tool, command in tools.items():
             wall, memory, _ = run_measured(command(qrels, run))
             measured[tool][0].append(wall)
             measured[tool][1].append(memory)
@@ -217,26 +231,54 @@ def ratios(measured: dict, ours: str = "rankbook", memory: bool = True) -> None:
         print(text)
 
 
-def dicts_workload(folder, rounds) -> dict:
+def floor_workload(folder, tools, rounds) -> None:
+    """Start-up: every tool on a 1-line qrels and a 1-line run, and Python importing numpy."""
+    qrels, run = folder / "qrels_1line.txt", folder / "run_1line.txt"
+    qrels.write_text("1 0 d1 1\n")
+    run.write_text("1 Q0 d1 1 1.0 x\n")
+    tools = {**tools, "import numpy": lambda q, r: [sys.executable, "-c", "import numpy"]}
+    print(f"\nfloor: 1-line qrels and run (start-up cost); load average before {load()}")
+    interleaved(tools, qrels, run, rounds, None)
+
+
+def compile_rankbook(python: str) -> None:
+    """Byte-compile rankbook's modules, as installing a package does.
+
+    Without it, a checkout run with PYTHONDONTWRITEBYTECODE set (or from a read-only
+    folder) compiles every module at every start, about 0.1 s that no installed copy pays.
+    """
+    find = "import importlib.util as u; print(u.find_spec('rankbook').origin)"
+    found = subprocess.run([python, "-c", find],
+                           capture_output=True, text=True, check=True).stdout.strip()
+    subprocess.run([python, "-m", "compileall", "-q", str(Path(found).parent)], check=True)
+    print(f"rankbook ({Path(found).parent}) byte-compiled first, as an installed package is")
+
+
+def dicts_workload(folder, rounds) -> None:
     qrels, run = generate("1M", folder)
     print(f"\ndicts: evaluate() on dicts vs pytrec_eval.RelevanceEvaluator, 1,000,000 entries; "
           f"load average before {load()}")
-    measured = {"rankbook": ([], []), "pytrec_eval": ([], [])}
+    first = {"rankbook": ([], []), "pytrec_eval": ([], [])}
+    second = {"rankbook": ([], []), "pytrec_eval": ([], [])}
     for _ in range(rounds):
-        for tool in measured:
+        for tool in first:
             _, _, out = run_measured([sys.executable, "-c", DICTS, tool, str(qrels), str(run),
                                       ",".join(DEFAULT_MEASURES)])
-            measured[tool][0].append(float(out.split()[-1]))
-    for tool, (walls, _) in measured.items():
-        print(summary(tool, walls, [], 1_000_000))
+            one, two = out.split()[-2:]
+            first[tool][0].append(float(one))
+            second[tool][0].append(float(two))
+    for label, measured in (("first call", first), ("second call", second)):
+        print(f"  {label}:")
+        for tool, (walls, _) in measured.items():
+            print(summary(tool, walls, [], 1_000_000))
+        ratios(measured, memory=False)
     print(f"  load average after {load()}")
-    return measured
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--workloads", nargs="+", default=[*WORKLOADS, "dicts"],
-                        choices=[*WORKLOADS, "dicts"])
+    parser.add_argument("--workloads", nargs="+", default=["floor", *WORKLOADS, "dicts"],
+                        choices=["floor", *WORKLOADS, "dicts"])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--trec-eval-src", default=None,
                         help="trec_eval 9.0.8 sources (default: shared/tools/trec_eval/9.0.8 "
@@ -246,6 +288,7 @@ def main() -> None:
     measures = ",".join(DEFAULT_MEASURES)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load()}; "
           f"memory measured with {'/usr/bin/time' if Path('/usr/bin/time').exists() else 'a launcher (floor ~10 MiB)'}")
+    compile_rankbook(python)
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
         tools = {
@@ -261,8 +304,10 @@ def main() -> None:
             print(f"trec_eval 9.0.8 built with -O2 from {sources} into a temporary folder")
             tools["trec_eval"] = lambda q, r: [str(binary), str(q), str(r)]
         for name in args.workloads:
-            if name == "dicts":
-                ratios(dicts_workload(folder, args.rounds), memory=False)
+            if name == "floor":
+                floor_workload(folder, tools, args.rounds)
+            elif name == "dicts":
+                dicts_workload(folder, args.rounds)
             else:
                 ratios(file_workload(name, folder, tools, args.rounds))
 

@@ -18,7 +18,6 @@ Conventions, shared with FLAGR:
 
 from __future__ import annotations
 
-import io
 import os
 
 import numpy as np
@@ -96,7 +95,7 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
 
 
 class _ListedTwice(Exception):
-    """An item appears twice in one list (the fast FLAGR reader hands over to io)."""
+    """An item appears twice in one list (io's read_flagr_lists then says where)."""
 
 
 def _method_function(method):
@@ -148,91 +147,20 @@ def _positions_within(query: np.ndarray) -> np.ndarray:
 
 
 def _flagr_profiles(path, label):
-    """The profiles of a FLAGR list file: a fast reader for well-formed files, else io's.
+    """The profiles of a FLAGR list file, read by io's FLAGR reader (`read_flagr_arrays`).
 
-    Anything unusual (a malformed line, spaces, several labels, an item listed twice) is
-    handed to `rankbook.io.read_flagr_lists`, whose errors name the file and the line.
+    An item listed twice in one list is handed to `rankbook.io.read_flagr_lists`, whose
+    error names the file and the lines.
     """
-    fast = _read_flagr_fast(path, label)
-    if fast is not None:
-        try:
-            return _profiles(fast)
-        except _ListedTwice:
-            pass
-    import pandas as pd
+    from rankbook.io.flagr import read_flagr_arrays, read_flagr_lists
 
-    from rankbook.io import read_flagr_lists
-
-    voters = read_flagr_lists(path, label=label)
-    parts = [(run["query"].to_numpy(dtype=object), np.full(len(run), index),
-              run["doc"].to_numpy(dtype=object), run["rank"].to_numpy(dtype=np.int64),
-              run["score"].to_numpy(dtype=float)) for index, run in enumerate(voters.values())]
-    query, lists, item, position, score = (np.concatenate(column) for column in zip(*parts))
-    codes, names = pd.factorize(query)
-    items, item_names = pd.factorize(item)
-    return _profiles((codes, [str(n) for n in names], lists, items,
-                      np.asarray(item_names, dtype=object), position, score, len(voters)))
-
-
-def _read_flagr_fast(path, label):
-    import pandas as pd
-
+    table = read_flagr_arrays(path, label=label)
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError:
-        return None                     # read_flagr_lists reports it
-    end = data.find(b"\n")
-    columns = data[:end if end >= 0 else len(data)].count(b",") + 1
-    if columns not in (5, 6) or any(c in data for c in (b" ", b"\t", b"\r", b'"')):
-        return None
-    names = ["query", "voter", "item", "score", "label"]
-    if columns == 6:
-        names.insert(3, "rank")
-    try:
-        frame = pd.read_csv(io.BytesIO(data), header=None, names=names, engine="c",
-                            dtype={"query": "category", "voter": "category", "item": "category",
-                                   "label": "category", "score": np.float64, "rank": np.float64},
-                            na_filter=False)
-    except (ValueError, pd.errors.ParserError):
-        return None
-    labels = list(frame["label"].cat.categories)
-    if len(frame) == 0 or not np.isfinite(frame["score"].to_numpy()).all() \
-            or (label is None and len(labels) > 1) or (label is not None and label not in labels):
-        return None
-    if label is not None:
-        frame = frame[frame["label"].to_numpy() == label]
-    return _table_from_frame(frame, columns)
-
-
-def _first_appearance(codes: np.ndarray, categories) -> tuple:
-    """Renumber categorical codes in order of first appearance: (codes, names)."""
-    _, first = np.unique(codes, return_index=True)
-    present = np.unique(codes)
-    order = present[np.argsort(first)]
-    renumber = np.empty(len(categories), dtype=np.int64)
-    renumber[order] = np.arange(len(order))
-    return renumber[codes], [str(categories[c]) for c in order]
-
-
-def _table_from_frame(frame, columns: int):
-    query_codes, query_names = _first_appearance(frame["query"].cat.codes.to_numpy(),
-                                                 frame["query"].cat.categories)
-    voter_codes, voters = _first_appearance(frame["voter"].cat.codes.to_numpy(),
-                                            frame["voter"].cat.categories)
-    if columns == 6:
-        rank = frame["rank"].to_numpy()
-        if not (np.isfinite(rank).all() and (rank == np.floor(rank)).all()):
-            return None
-        position = rank.astype(np.int64)
-    else:
-        block = np.r_[True, (query_codes[1:] != query_codes[:-1])
-                      | (voter_codes[1:] != voter_codes[:-1])]
-        position = _positions_within(np.cumsum(block))
-    items = frame["item"]
-    return (query_codes, query_names, voter_codes, items.cat.codes.to_numpy().astype(np.int64),
-            np.asarray(items.cat.categories, dtype=object), position,
-            frame["score"].to_numpy(dtype=float), len(voters))
+        return _profiles((table.query, table.query_names, table.voter, table.item,
+                          table.item_names, table.rank, table.score, len(table.voter_names)))
+    except _ListedTwice:
+        read_flagr_lists(path, label=label)  # refuses the repeated item, naming the lines
+        raise
 
 
 def _profiles(table) -> list:

@@ -125,7 +125,7 @@ def _judged_rows(topic, grade, T: int, max_docs: int | None):
 def _topic_universe(qrels: arrays.Judgments, run: arrays.Ranking):
     """The sorted union of both inputs' topic ids, and which of them each input has."""
     q_topics, r_topics = arrays.distinct(qrels.query), arrays.distinct(run.query)
-    universe = np.unique(np.concatenate([q_topics, r_topics]))
+    universe = arrays.unique(np.concatenate([q_topics, r_topics]))
     return universe, np.isin(universe, q_topics), np.isin(universe, r_topics)
 
 
@@ -138,9 +138,10 @@ def _ranked_grades(qrels, run, universe, index_of, trec_eval: str):
     # twice (refused), and the sorted keys are looked up in the qrels' keys.
     words = arrays.id_words(qrels.doc, run.doc)
     shift = max(run.doc.size, qrels.doc.size, 1).bit_length()  # bits for a row number
-    r_keys, by_key = run_keys(run, r_code, words, shift)
+    bits = arrays.topic_bits(universe.size)
+    r_keys, by_key = run_keys(run, r_code, words, shift, bits)
     grade = join(q_code, q_topic, qrels.doc, qrels.grade, r_code, run.doc, r_keys, by_key,
-                 words, shift)
+                 words, shift, bits)
     del r_keys, by_key
     keep = index_of[r_code] >= 0
     r_docs, r_score = run.doc, run.score

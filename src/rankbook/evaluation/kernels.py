@@ -213,8 +213,7 @@ def _interpolated(s: Segments, levels) -> list:
     one when $m \le 0$). One ``np.maximum.reduceat`` over those index ranges.
     """
     T = s.T
-    t_rel = s.topic[s.rel_rows]
-    start = np.searchsorted(t_rel, np.arange(T))      # first relevant row of each topic
+    start = np.cumsum(s.F) - s.F                      # first relevant row of each topic
     values = np.r_[s.precision_at_rel, 0.0]           # a sentinel so every bound is valid
     out = []
     for r in levels:
@@ -226,9 +225,12 @@ def _interpolated(s: Segments, levels) -> list:
         lo = start + np.maximum(needed, 1) - 1
         hi = start + s.F
         ok = lo < hi
+        # Bounds never decrease (a topic without a range gets the empty one at its end,
+        # hi), so reduceat's in-between segments [hi_t, lo_t+1) stay inside the topics:
+        # with a bound of 0 there, each such segment would scan from the first row.
         bounds = np.empty(2 * T, dtype=np.int64)
-        bounds[0::2] = np.where(ok, lo, 0)
-        bounds[1::2] = np.where(ok, hi, 0)
+        bounds[0::2] = np.where(ok, lo, hi)
+        bounds[1::2] = hi
         best = np.maximum.reduceat(values, bounds)[0::2] if T else np.zeros(0)
         out.append(np.where(ok, best, 0.0))
     return out

@@ -53,8 +53,13 @@ def text_ids(ids: np.ndarray) -> list[str]:
 
 def byte_ids(column) -> np.ndarray:
     """A column (or list) of str ids in the array form."""
-    values = [value.encode("utf-8") for value in list(column)]
-    return np.array(values, dtype=bytes) if values else np.zeros(0, dtype="S1")
+    values = list(column)
+    if not values:
+        return np.zeros(0, dtype="S1")
+    try:
+        return np.array(values, dtype="S")  # ASCII text: numpy encodes it, fast
+    except UnicodeEncodeError:
+        return np.array([value.encode("utf-8") for value in values], dtype=bytes)
 
 
 def judgments_from_frame(frame) -> Judgments:
@@ -76,14 +81,40 @@ def blocks(ids: np.ndarray) -> np.ndarray:
     """Start of each run of equal consecutive ids (topics usually come in blocks)."""
     if ids.size == 0:
         return np.zeros(0, dtype=np.int64)
+    if ids.dtype.kind == "S" and ids.itemsize in (1, 2, 4, 8):
+        ids = ids.view(f"u{ids.itemsize}")  # the same bytes compared as integers: faster
     return np.r_[0, np.flatnonzero(ids[1:] != ids[:-1]) + 1]
+
+
+def _as_numbers(ids: np.ndarray, itemsize: int):
+    """``S`` ids of 1, 2, 4 or 8 bytes as big-endian unsigned integers (None otherwise).
+
+    Zero-padded bytes read big-endian compare as the bytes do (C's ``strcmp``; ids
+    hold no NUL), so sorting and searching the integers is sorting and searching the
+    ids, and much faster than numpy's string comparisons.
+    """
+    if ids.dtype.kind != "S" or itemsize not in (1, 2, 4, 8) or ids.itemsize > itemsize:
+        return None
+    return ids.astype(f"S{itemsize}").view(f">u{itemsize}")
+
+
+def unique(ids: np.ndarray) -> np.ndarray:
+    """``np.unique`` of ids (sorted in byte order)."""
+    numbers = _as_numbers(ids, ids.itemsize)
+    return np.unique(ids) if numbers is None else np.unique(numbers).view(ids.dtype)
 
 
 def codes(ids: np.ndarray, universe: np.ndarray) -> np.ndarray:
     """Position of each id in the sorted array ``universe`` (int32), one lookup per block."""
     starts = blocks(ids)
-    heads = np.searchsorted(universe, ids[starts]).astype(np.int32)
-    return np.repeat(heads, np.diff(np.r_[starts, ids.size]))
+    heads = ids[starts]
+    sorted_numbers = _as_numbers(universe, universe.itemsize)
+    numbers = _as_numbers(heads, universe.itemsize)
+    if sorted_numbers is not None and numbers is not None:
+        found = np.searchsorted(sorted_numbers, numbers)
+    else:
+        found = np.searchsorted(universe, heads)
+    return np.repeat(found.astype(np.int32), np.diff(np.r_[starts, ids.size]))
 
 
 def distinct(ids: np.ndarray) -> np.ndarray:
@@ -91,7 +122,7 @@ def distinct(ids: np.ndarray) -> np.ndarray:
 
     For UTF-8 ids, byte order is Python's string order and C's ``strcmp`` order.
     """
-    return np.unique(ids[blocks(ids)])
+    return unique(ids[blocks(ids)])
 
 
 # --- (topic, document) hash keys --------------------------------------------------------------
@@ -102,7 +133,11 @@ def id_words(*id_arrays: np.ndarray) -> int:
 
 
 def hash_ids(ids: np.ndarray, words: int) -> np.ndarray:
-    """A 64-bit hash of each id, read as ``words`` 8-byte words (zero-padded)."""
+    """A 64-bit hash of each id, read as ``words`` 8-byte words (zero-padded).
+
+    Each word is mixed in by a multiply-xorshift, and the result by splitmix64's
+    finaliser (:func:`mix`), block by block while the block is in the cache.
+    """
     width = ids.itemsize
     out = np.empty(ids.size, dtype=np.uint64)
     raw = ids.view(np.uint8).reshape(ids.size, width)
@@ -111,30 +146,84 @@ def hash_ids(ids: np.ndarray, words: int) -> np.ndarray:
         block[:, :width] = raw[lo:lo + block.shape[0]]
         padded = block.view(np.uint64)
         h = np.full(block.shape[0], np.uint64(words), dtype=np.uint64)
-        for w in range(words):  # multiply-xorshift per word; pair_keys mixes the result fully
+        for w in range(words):
             h ^= padded[:, w]
             h *= _M1
             h ^= h >> np.uint64(32)
-        out[lo:lo + block.shape[0]] = h
+        out[lo:lo + block.shape[0]] = mix(h)
     return out
 
 
-def _mix(h: np.ndarray) -> np.ndarray:
-    """splitmix64's finaliser: spreads every input bit over the 64 output bits."""
-    h = (h ^ (h >> np.uint64(30))) * _M2
-    h = (h ^ (h >> np.uint64(27))) * _M3
-    return h ^ (h >> np.uint64(31))
+def mix(h: np.ndarray) -> np.ndarray:
+    """splitmix64's finaliser, in place: spreads every input bit over the 64 output bits."""
+    h ^= h >> np.uint64(30)
+    h *= _M2
+    h ^= h >> np.uint64(27)
+    h *= _M3
+    h ^= h >> np.uint64(31)
+    return h
 
 
-def pair_keys(topic_codes: np.ndarray, doc_hash: np.ndarray) -> np.ndarray:
-    """One uint64 key per (topic code, document hash)."""
-    return _mix(doc_hash ^ (topic_codes.astype(np.uint64) * _M1))
+_NO_KEY = np.uint64(2**64 - 1)  # padding; no key has every topic bit set (see topic_bits)
+_SPARE_ROWS = 1.25              # segmented sort if the padded matrix is at most this much larger
+
+
+def topic_bits(topics: int) -> int:
+    """Bits for a topic code 0..topics-1 that leave the all-ones pattern unused."""
+    return max(int(topics).bit_length(), 1)
+
+
+def topic_major_keys(code: np.ndarray, doc_hash: np.ndarray, bits: int) -> np.ndarray:
+    """One uint64 key per (topic code, document hash): the code in the top ``bits`` bits.
+
+    ``doc_hash`` (from :func:`hash_ids`) is already mixed: its top bits are as good as any.
+    """
+    keys = doc_hash >> np.uint64(bits)
+    top = code.astype(np.uint64)
+    top <<= np.uint64(64 - bits)
+    keys |= top
+    return keys
+
+
+def sort_by_topic(keys: np.ndarray, code: np.ndarray) -> np.ndarray:
+    """``np.sort(keys)`` for topic-major keys, one topic block at a time when that is cheap.
+
+    Each block of equal codes becomes one row of a matrix (blocks in code order, rows
+    padded with ``_NO_KEY``), sorted along its rows: many small sorts that stay in the
+    cache instead of one large one. Used when every topic is one block and the padding
+    adds at most a quarter; otherwise one global sort.
+    """
+    n = keys.size
+    starts = blocks(code)
+    if n == 0 or starts.size == 1:
+        keys.sort()
+        return keys
+    lengths = np.diff(np.r_[starts, n])
+    width = int(lengths.max())
+    heads = code[starts]
+    by_code = np.argsort(heads, kind="stable")
+    if starts.size * width > _SPARE_ROWS * n + 1024 or (np.diff(heads[by_code]) == 0).any():
+        keys.sort()  # a topic in several blocks, or blocks too uneven to pad
+        return keys
+    if (lengths == width).all():
+        matrix = keys.reshape(starts.size, width)[by_code]
+    else:
+        row_of_block = np.empty(starts.size, dtype=np.int64)
+        row_of_block[by_code] = np.arange(starts.size)
+        position = np.arange(n) - np.repeat(starts, lengths)
+        matrix = np.full((starts.size, width), _NO_KEY, dtype=np.uint64)
+        matrix[np.repeat(row_of_block, lengths), position] = keys
+    matrix.sort(axis=1)
+    flat = matrix.ravel()
+    return flat if flat.size == n else flat[flat != _NO_KEY]
 
 
 def has_duplicate_pairs(query: np.ndarray, doc: np.ndarray) -> bool:
     """Whether some (query, doc) pair occurs twice (hash candidates checked exactly)."""
-    keys = pair_keys(codes(query, distinct(query)), hash_ids(doc, id_words(doc)))
-    ordered = np.sort(keys)
+    universe = distinct(query)
+    code = codes(query, universe)
+    keys = topic_major_keys(code, hash_ids(doc, id_words(doc)), topic_bits(universe.size))
+    ordered = sort_by_topic(keys.copy(), code)
     same = ordered[1:] == ordered[:-1]
     if not same.any():
         return False

@@ -119,7 +119,12 @@ def as_judgments(qrels, *, progress: bool = False) -> arrays.Judgments:
     :func:`rankbook.io.frames.make_qrels`, which raises (different grades) or
     warns and keeps one (same grade), exactly as :func:`as_qrels` does.
     """
-    if _kind(qrels, "qrels") == "path":
+    kind = _kind(qrels, "qrels")
+    if kind == "dict":
+        columns = _dict_arrays(qrels, "qrels", "grade")
+        if columns is not None:
+            return arrays.Judgments(*columns, "qrels dict")
+    if kind == "path":
         query, doc, grade, lines = read_qrels_arrays(qrels, progress=progress)
         if not arrays.has_duplicate_pairs(query, doc):
             return arrays.Judgments(query, doc, grade, path_text(qrels))
@@ -136,7 +141,13 @@ def as_ranking(run, *, progress: bool = False) -> arrays.Ranking:
     batch evaluator finds it while joining, and refuses it with
     :func:`refuse_duplicates`.
     """
-    if _kind(run, "run") == "path":
+    kind = _kind(run, "run")
+    if kind == "dict":
+        columns = _dict_arrays(run, "run", "score")
+        if columns is not None:
+            return arrays.Ranking(*columns, np.arange(1, columns[1].size + 1), "run dict",
+                                  "rankbook")
+    if kind == "path":
         query, doc, score, lines, name = read_run_arrays(run, progress=progress)
         return arrays.Ranking(query, doc, score, lines, path_text(run), name)
     return arrays.ranking_from_frame(as_run(run))
@@ -162,8 +173,30 @@ def _kind(value, what: str) -> str:
         f"with columns query, doc, {column}; got {type(value).__name__}.")
 
 
+def _dict_arrays(data: Mapping, name: str, value_name: str):
+    """A dict's query, doc (array form) and value columns, straight from the dict.
+
+    None when an id is not a ``str`` (``301`` and ``"301"`` would be one topic): then two
+    keys may have the same text, and the DataFrame path (:func:`as_qrels`) reports it.
+    An empty dict goes that way too, for its message.
+    """
+    qids, counts, doc, value, all_text = _dict_columns(data, name, value_name)
+    if not all_text or not doc:
+        return None
+    return np.repeat(arrays.byte_ids(qids), counts), arrays.byte_ids(doc), value
+
+
 def _from_dict(data: Mapping, name: str, value_name: str):
     """``{qid: {docid: value}}`` as three flat columns, every id and value checked."""
+    qids, counts, doc, value, _ = _dict_columns(data, name, value_name)
+    return np.repeat(np.array(qids, dtype=object), counts).tolist(), doc, value
+
+
+def _dict_columns(data: Mapping, name: str, value_name: str):
+    """The topic ids, each topic's count, the doc ids and the values of a dict, all checked.
+
+    The last item tells whether every key was a ``str`` (so no two have the same text).
+    """
     qids, docs, values, first = [], [], [], []
     for qid, documents in data.items():
         if not isinstance(documents, Mapping):
@@ -183,8 +216,8 @@ def _from_dict(data: Mapping, name: str, value_name: str):
 
     doc = id_texts(docs, lambda i: f"the document id {docs[i]!r} in " + where(i))
     value = value_array(values, where, value_name)
-    query = np.repeat(np.array(qids, dtype=object), np.diff(np.r_[starts, len(docs)])).tolist()
-    return query, doc, value
+    all_text = doc is docs and all(type(key) is str for key in keys)  # id_texts: same list
+    return qids, np.diff(np.r_[starts, len(docs)]), doc, value, all_text
 
 
 def _pick(frame, names: tuple[str, ...], what: str, kind: str) -> str:

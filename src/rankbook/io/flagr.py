@@ -29,6 +29,7 @@ import re
 import numpy as np
 
 from rankbook._errors import InputFileError
+from rankbook.io._csv import FlagrTable, fast_table, positions, read_bytes
 from rankbook.io._numbers import number_list
 from rankbook.io._source import path_text
 from rankbook.io._table import read_csv_columns
@@ -77,8 +78,35 @@ def read_flagr_lists(path, *, label: str | None = None) -> dict:
     >>> list(runs), runs["V-0"].doc.tolist(), runs["V-0"]["rank"].tolist()
     (['V-0', 'V-1'], ['a', 'b'], [1, 2])
     """
-    fields, lines = read_csv_columns(path, columns=(5, 6), what="FLAGR list", layout=LISTS_LAYOUT)
+    table = read_flagr_arrays(path, label=label)
     source = path_text(path)
+    query = np.array(table.query_names, dtype=object)[table.query]
+    item = table.item_names[table.item]
+    runs = {}
+    for code, name in enumerate(table.voter_names):
+        rows = np.flatnonzero(table.voter == code)
+        run = make_run(query[rows].tolist(), item[rows].tolist(), table.score[rows],
+                       table.lines[rows], source, name=name)
+        run["rank"] = table.rank[rows]
+        runs[name] = run
+    return runs
+
+
+def read_flagr_arrays(path, *, label: str | None = None) -> FlagrTable:
+    """A FLAGR input-list CSV as arrays: the one FLAGR list reader (`fuse` reads with it too).
+
+    The rows of the chosen label (see :func:`read_flagr_lists`), in file order, with
+    queries, voters and items numbered by first appearance (:class:`FlagrTable`). The
+    usual file is read with numpy (:func:`rankbook.io._csv.fast_table`); any other by the
+    line reader below, which also gives every error. The file is read once. An item
+    listed twice in a list is not refused here (:func:`read_flagr_lists` refuses it).
+    """
+    data, source = read_bytes(path)
+    table = fast_table(data, source, label)
+    if table is not None:
+        return table
+    fields, lines = read_csv_columns(path, columns=(5, 6), what="FLAGR list",
+                                     layout=LISTS_LAYOUT, data=data)
     if len(fields) == 5:
         query, voter, item, score_text, labels = fields
         rank = None
@@ -91,16 +119,21 @@ def read_flagr_lists(path, *, label: str | None = None) -> dict:
     query = np.array(query, dtype=object)[keep]
     voter = np.array(voter, dtype=object)[keep]
     item = np.array(item, dtype=object)[keep]
-    score, lines = score[keep], lines[keep]
-    rank = _positions(query, voter) if rank is None else rank[keep]
-    runs = {}
-    for name in dict.fromkeys(voter.tolist()):
-        rows = np.flatnonzero(voter == name)
-        run = make_run(query[rows].tolist(), item[rows].tolist(), score[rows], lines[rows],
-                       source, name=name)
-        run["rank"] = rank[rows]
-        runs[name] = run
-    return runs
+    query_code, query_names = _first_appearance(query)
+    voter_code, voter_names = _first_appearance(voter)
+    item_code, item_names = _first_appearance(item)
+    rank = positions(query_code * max(len(voter_names), 1) + voter_code) if rank is None \
+        else rank[keep]
+    return FlagrTable(query_code, query_names.tolist(), voter_code, voter_names.tolist(),
+                      item_code, item_names, rank, score[keep], lines[keep])
+
+
+def _first_appearance(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Codes by first appearance of str values, and the values in that order."""
+    names = dict.fromkeys(values.tolist())
+    code = {name: i for i, name in enumerate(names)}
+    return (np.fromiter(map(code.__getitem__, values.tolist()), np.int64, len(values)),
+            np.array(list(names), dtype=object))
 
 
 def _rows_of_label(labels: np.ndarray, label: str | None, source: str) -> np.ndarray:
@@ -115,15 +148,6 @@ def _rows_of_label(labels: np.ndarray, label: str | None, source: str) -> np.nda
         raise InputFileError(
             f"the file has no rows with label {label!r}; its labels are {', '.join(present[:5])}.", source)
     return labels == chosen
-
-
-def _positions(query: np.ndarray, voter: np.ndarray) -> np.ndarray:
-    """Each line's position (from 1) in its (query, voter) list, wherever its lines are."""
-    seen: dict = {}
-    rank = np.empty(len(query), dtype=np.int64)
-    for i, key in enumerate(zip(query.tolist(), voter.tolist())):
-        rank[i] = seen[key] = seen.get(key, 0) + 1
-    return rank
 
 
 def _ranks(values: list[str], lines: np.ndarray, source: str) -> np.ndarray:

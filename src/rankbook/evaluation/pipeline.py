@@ -55,7 +55,7 @@ def evaluate_table(qrels, run, measures, *, complete=False, max_docs=None, relev
                                         judged_only=bool(judged_only), report=one_sided)
         topics, only_run, only_qrels = outcome.topics, outcome.only_run, outcome.only_qrels
         grades = judgments.grade
-        per_topic = {key: value.tolist() for key, value in outcome.values.items()}
+        per_topic = outcome.values  # numpy arrays, summarised and printed as they are
         if progress and time.monotonic() - started > PROGRESS_AFTER:
             print(f"evaluated {len(topics):,} topics in {time.monotonic() - started:.1f} s",
                   file=sys.stderr)

@@ -56,6 +56,8 @@ def trec_text(table: Table, *, header: bool = False, per_query: bool = True) -> 
         set(table.attrs.get("only_in_qrels", ()))
     lines = []
     rows = [(topic, position) for position, topic in enumerate(table.topics)] if per_query else []
+    columns = {label: column.tolist() if hasattr(column, "tolist") else column  # floats, not
+               for label, column in table.values.items()} if per_query else {}  # numpy scalars
     for topic, position in rows + [(SUMMARY_ROW, None)]:
         is_summary = position is None
         if not is_summary and topic in skipped:
@@ -68,7 +70,7 @@ def trec_text(table: Table, *, header: bool = False, per_query: bool = True) -> 
             if not (rule.summary_line if is_summary else rule.per_topic_lines):
                 continue
             value = table.summary[measure.label] if is_summary else \
-                table.values[measure.label][position]
+                columns[measure.label][position]
             lines.append(_line(measure.trec, topic, _value_text(value, rule)))
     return "".join(lines)
 

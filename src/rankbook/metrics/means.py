@@ -29,6 +29,7 @@ import math
 import numbers
 from collections.abc import Sequence
 
+import numpy as np
 
 from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
@@ -309,15 +310,22 @@ def mean_over_topics(values: Sequence[float]) -> float:
     divides by the number of queries; this does the same, so the result is the
     same double (a compensated or pairwise sum could differ in the last bit).
 
+    The running sums are numpy's ``cumsum`` (an accumulation, left to right, one
+    addition at a time: the same doubles as a Python loop ``total += value``, at C
+    speed for 300,000 topics); the last one is the total. ``0.0 +`` makes a total of
+    $-0$ print as trec_eval's ``0.0000``, as the loop starting from ``0.0`` does.
+
     Examples
     --------
     >>> mean_over_topics([0.5, 0.25, 0.0])
     0.25
+    >>> mean_over_topics([0.1] * 10) == sum([0.1] * 10) / 10   # the loop's double
+    True
     """
-    total = 0.0
-    for value in values:
-        total += value
-    return total / len(values)
+    if len(values) == 0:
+        raise ZeroDivisionError("mean_over_topics of no topic: there is nothing to average.")
+    running_sums = np.cumsum(np.asarray(values, dtype=np.float64))
+    return (0.0 + float(running_sums[-1])) / len(values)
 
 
 def geometric_mean(values: Sequence[float], floor: float = GM_FLOOR) -> float:
@@ -333,7 +341,7 @@ def geometric_mean(values: Sequence[float], floor: float = GM_FLOOR) -> float:
     0.25
     """
     total = 0.0
-    for value in values:
+    for value in np.asarray(values, dtype=np.float64).tolist():  # floats, not numpy scalars
         total += math.log(max(value, floor))
     return math.exp(total / len(values))
 

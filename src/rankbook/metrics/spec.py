@@ -187,8 +187,8 @@ class SummaryRule:
     integer: bool = False
 
 
-def _total(values: list) -> int:
-    return int(sum(values))
+def _total(values) -> int:
+    return int(np.asarray(values).sum())  # whole numbers: exact in any order
 
 
 SUMMARY_RULES: dict[str, SummaryRule] = {

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from rankbook.compare.tables import latex_escape, to_latex
-
-__all__ = ["latex_escape", "latex_table", "decimals"]
+__all__ = ["latex_table", "decimals"]
 
 
 def latex_table(table, decimals: int) -> str:
@@ -34,6 +32,8 @@ def latex_table(table, decimals: int) -> str:
     \bottomrule
     \end{tabular}
     """
+    from rankbook.compare.tables import to_latex  # only when LaTeX is asked for (start-up)
+
     return to_latex(table, decimals=decimals, index_header="query", bold_best=False) + "\n"
 
 

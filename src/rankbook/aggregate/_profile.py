@@ -230,14 +230,28 @@ def ranked_result(profile: Profile, scores, *, higher_is_better: bool = True,
     if values.shape != (profile.n_items,):
         raise InvalidValueError(
             f"expected {profile.n_items} scores, one per item, got shape {values.shape}.")
-    hits = (profile.weight[:, None] * profile.ranked).sum(axis=0).tolist()
+    hits = (profile.weight[:, None] * profile.ranked).sum(axis=0)
     sign = -1.0 if higher_is_better else 1.0
-    keys = (sign * values).tolist() if exact else [
-        float(f"{value:.12g}") for value in (sign * values).tolist()]
-    positions = sorted(range(profile.n_items),
-                       key=lambda x: (keys[x] != keys[x], keys[x] if keys[x] == keys[x] else 0.0,
-                                      -hits[x], _id_key(profile.items[x])))
+    keys = sign * values if exact else np.array(
+        [float(f"{value:.12g}") for value in (sign * values).tolist()], dtype=float)
+    missing = np.isnan(keys)
+    # np.lexsort sorts by the last key first, stably: NaN scores last, then the score, then
+    # more lists first, then the item id (the same order as sorting tuples of these keys).
+    positions = np.lexsort((_id_ranks(profile.items), -hits, np.where(missing, 0.0, keys),
+                            missing)).tolist()
     return {profile.items[x]: float(values[x]) for x in positions}
+
+
+def _id_ranks(items) -> np.ndarray:
+    """Each item's position when the ids are sorted by `_id_key` (numbers, then text)."""
+    # The usual case, sorted in C (numpy's str arrays drop a trailing NUL: those go to Python).
+    if all(type(item) is str and not item.endswith("\0") for item in items):
+        order = np.argsort(np.array(items, dtype=str), kind="stable")
+    else:
+        order = np.array(sorted(range(len(items)), key=lambda x: _id_key(items[x])), dtype=np.intp)
+    ranks = np.empty(len(items), dtype=np.intp)
+    ranks[order] = np.arange(len(items))
+    return ranks
 
 
 def code_order(items) -> list:

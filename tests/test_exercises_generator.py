@@ -13,6 +13,11 @@ definitions with exact `Fraction` arithmetic (no call into rankbook):
 - success@k (ir_measures' ``Success@k``): 1 if a relevant document is in the top k, else 0.
 - MAP and MRR: the arithmetic means of AP and RR over the queries (Manning et al. 2008,
   section 8.4; Voorhees 1999).
+- RelP@k: trec_eval's relative_P, the relevant documents in the top k over min(k, R)
+  (trec_eval 9.x, m_rel_P.c, usnistgov/trec_eval).
+- RBP with persistence p = 1/2: (1 - p) times the sum of p^(i-1) over the relevant ranks i
+  (Moffat and Zobel 2008, Rank-biased precision for measurement of retrieval effectiveness,
+  ACM TOIS 27(1), equation 1); with p = 1/2 each relevant rank i adds 1/2^i.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from rankbook.exercises import (
 from rankbook.exercises import _exact, _solutions
 
 SEEDS = range(40)
-RATIONAL = ("P@k", "R@k", "F1@k", "R-prec", "success@k", "AP", "RR", "11pt")
+RATIONAL = ("P@k", "R@k", "F1@k", "R-prec", "success@k", "AP", "RR", "11pt", "RelP@k", "RBP")
 MEANS = ("MAP", "MRR")
 
 
@@ -90,10 +95,20 @@ def ref_eleven_point(ranking, k, R):
     return total / 11
 
 
+def ref_relative_precision(ranking, k, R):
+    return Fraction(relevant_in_top(ranking, k), min(k, R))
+
+
+def ref_rbp(ranking, k, R):
+    p = Fraction(1, 2)
+    return (1 - p) * sum((p ** (i - 1) for i, grade in enumerate(ranking, start=1) if grade >= 1),
+                         Fraction(0))
+
+
 REFERENCE = {
     "P@k": ref_precision, "R@k": ref_recall, "F1@k": ref_f1, "R-prec": ref_r_precision,
     "success@k": ref_success, "AP": ref_average_precision, "RR": ref_reciprocal_rank,
-    "11pt": ref_eleven_point,
+    "11pt": ref_eleven_point, "RelP@k": ref_relative_precision, "RBP": ref_rbp,
 }
 
 
@@ -121,6 +136,10 @@ def test_reference_formulas_on_the_seed_list():
     # By hand: relevant at 1, 3, 5, R = 3; p_interp is 1 at 0.0-0.3, 2/3 at 0.4-0.6, 3/5 at
     # 0.7-1.0, so 11pt = (4 + 3*2/3 + 4*3/5) / 11 = 42/55.
     assert ref_eleven_point([1, 0, 1, 0, 1], None, 3) == Fraction(42, 55)
+    # relative_P: 3 relevant in the top 5, R = 4, so 3 / min(5, 4) = 3/4.
+    assert ref_relative_precision(ranking, 5, 4) == Fraction(3, 4)
+    # RBP at p = 1/2: 1/2 + 1/8 + 1/16 + 1/64 = 45/64.
+    assert ref_rbp(ranking, None, 4) == Fraction(45, 64)
 
 
 # --- the generator ------------------------------------------------------------------------

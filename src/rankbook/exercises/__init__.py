@@ -138,7 +138,7 @@ def generate_exercises(
     >>> generate_exercises("precision")
     Traceback (most recent call last):
     ...
-    rankbook._errors.InvalidValueError: metric='precision' has no exercise generator; choose from 'P@k', 'R@k', 'F1@k', 'R-prec', 'success@k', 'AP', 'RR', 'nDCG@k', 'DCG@k', '11pt', 'MAP', 'MRR' (case is ignored, and a cut-off may be fixed, e.g. 'P@5' or 'nDCG@10').
+    rankbook._errors.InvalidValueError: metric='precision' has no exercise generator; choose from 'P@k', 'R@k', 'F1@k', 'R-prec', 'success@k', 'AP', 'RR', 'nDCG@k', 'DCG@k', '11pt', 'MAP', 'MRR', 'RelP@k', 'RBP' (case is ignored, and a cut-off may be fixed, e.g. 'P@5' or 'nDCG@10').
     """
     name, fixed_k = metric_and_cutoff(metric)
     count = _whole_number(count, "count", 1, None)

@@ -14,12 +14,12 @@ from rankbook.metrics.registry import METRICS
 
 #: The metrics exercises can be generated for, in canonical notation (as in the registry).
 EXERCISE_METRICS = ("P@k", "R@k", "F1@k", "R-prec", "success@k", "AP", "RR", "nDCG@k", "DCG@k",
-                    "11pt", "MAP", "MRR")
+                    "11pt", "MAP", "MRR", "RelP@k", "RBP")
 _IN_REGISTRY = {info.name for info in METRICS}
 assert set(EXERCISE_METRICS) <= _IN_REGISTRY, "every exercise metric is in the registry"
 
 GRADED = ("DCG@k", "nDCG@k")
-WITH_K = ("P@k", "R@k", "F1@k", "success@k", "DCG@k", "nDCG@k")
+WITH_K = ("P@k", "R@k", "F1@k", "success@k", "DCG@k", "nDCG@k", "RelP@k")
 MEANS = ("MAP", "MRR")
 
 _WITH_CUTOFF = re.compile(r"(?P<stem>.+?)(?:@(?P<k>k|\d+))?", re.IGNORECASE)

@@ -12,6 +12,9 @@ _WHAT = {
             "needs ceil(rR) relevant documents)",
     "MAP": "the mean average precision (MAP)",
     "MRR": "the mean reciprocal rank (MRR)",
+    "RelP@k": "the relative precision RelP@{k} (the relevant documents in the top {k}, over "
+              "the most the top {k} could hold, min({k}, R))",
+    "RBP": "the rank-biased precision (RBP) with persistence p = 1/2",
 }
 
 
@@ -26,7 +29,7 @@ def question(metric: str, queries, k) -> str:
     data = (f"A system returns {len(query.ranking)} documents for a query; rank 1 first, their "
             f"relevance is {_listed(query.ranking)} (1 = relevant). The query has R = {R} "
             f"relevant document{'s' if R > 1 else ''} in the collection.")
-    what = _WHAT.get(metric) or metric.replace("@k", f"@{k}")
+    what = _WHAT[metric].format(k=k) if metric in _WHAT else metric.replace("@k", f"@{k}")
     return f"{data} Compute {what}, as an exact fraction."
 
 

@@ -25,6 +25,8 @@ from rankbook.metrics.precision import (
     success_at_k,
 )
 from rankbook.metrics.reciprocal_rank import reciprocal_rank
+from rankbook.metrics.set_measures import relative_precision_at_k
+from rankbook.metrics.user_models import rank_biased_precision
 
 _LEVELS = tuple(j / 10 for j in range(11))
 
@@ -201,9 +203,29 @@ def _mrr(queries):
     return answer, "\n".join(lines)
 
 
+def _relative_precision(ranking, R, k, unretrieved):
+    best = min(k, R)
+    answer = exact(relative_precision_at_k(ranking, k, R), best, f"RelP@{k}")
+    found = int(answer * best)
+    return answer, (f"relevant in top {k} = {found}; the most the top {k} can hold is "
+                    f"min({k}, R) = min({k}, {R}) = {best}\n"
+                    f"RelP@{k} = {_ratio(found, best)}" + _missing_note(ranking, R))
+
+
+def _rbp(ranking, R, k, unretrieved):
+    # With p = 1/2 the weight of rank i is (1 - p) p^(i-1) = 1/2^i: a denominator of 2^n.
+    answer = exact(rank_biased_precision(ranking, persistence=0.5), 2 ** len(ranking), "RBP")
+    ranks = _relevant_ranks(ranking)
+    weights = " + ".join(f"1/{2 ** i}" for i in ranks)
+    return answer, (f"relevant at rank{'s' if len(ranks) > 1 else ''} {', '.join(map(str, ranks))}"
+                    f"; rank i weighs (1 - p) p^(i-1) = 1/2^i\n"
+                    f"RBP = {weights} = {answer}\n(RBP needs no R: relevant documents not "
+                    "retrieved change nothing.)")
+
+
 _SINGLE = {
     "P@k": _precision, "R@k": _recall, "F1@k": _f1, "R-prec": _r_precision,
     "success@k": _success, "AP": _ap, "RR": _rr, "11pt": _eleven_point, "DCG@k": _dcg,
-    "nDCG@k": _ndcg,
+    "nDCG@k": _ndcg, "RelP@k": _relative_precision, "RBP": _rbp,
 }
 _MEANS = {"MAP": _map, "MRR": _mrr}

@@ -50,6 +50,8 @@ def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list,
     """
     universe, q_code, r_code = arrays.topic_codes(qrels.query, run.query)
     in_qrels, in_run = (np.bincount(c, minlength=len(universe)) > 0 for c in (q_code, r_code))
+    run.query = r_code  # the run's topic ids are not needed again: keep only their codes
+    del r_code
     only_run = arrays.text_ids(arrays.pick(universe, in_run & ~in_qrels))
     only_qrels = arrays.text_ids(arrays.pick(universe, in_qrels & ~in_run))
     if report is not None:
@@ -61,7 +63,7 @@ def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list,
     T = int(np.count_nonzero(wanted))
     # topic index 0..T-1 of each code (-1: not evaluated)
     index_of = np.where(wanted, np.cumsum(wanted) - 1, -1).astype(np.int32)
-    topic, grade = _ranked_grades(qrels, run, q_code, r_code, index_of, trec_eval)
+    topic, grade = _ranked_grades(qrels, run, q_code, universe, index_of, trec_eval)
     if judged_only:
         topic, grade = _judged_rows(topic, grade, T, max_docs)
         max_docs = None
@@ -124,16 +126,20 @@ def _judged_rows(topic, grade, T: int, max_docs: int | None):
     return topic[keep], grade[keep]
 
 
-def _ranked_grades(qrels, run, q_code, r_code, index_of, trec_eval: str):
-    """Topic index and grade (NaN: unjudged) of each kept run row, in trec_eval's order."""
+def _ranked_grades(qrels, run, q_code, universe, index_of, trec_eval: str):
+    """Topic index and grade (NaN: unjudged) of each kept run row, in trec_eval's order.
+
+    ``run.query`` holds the topic codes (see :func:`evaluate_arrays`).
+    """
     q_topic = index_of[q_code]
+    r_code = run.query
     q_doc, run.doc = arrays.same_form(qrels.doc, run.doc)
     # One key per (topic, doc) of the run, sorted: equal neighbours are documents listed
     # twice (refused), and the sorted keys are looked up in the qrels' keys.
     words = arrays.id_words(q_doc, run.doc)
     shift = max(len(run.doc), len(q_doc), 1).bit_length()  # bits for a row number
     bits = arrays.topic_bits(index_of.size)
-    r_keys, by_key = run_keys(run, r_code, words, shift, bits)
+    r_keys, by_key = run_keys(run, r_code, universe, words, shift, bits)
     grade = join(q_code, q_topic, q_doc, qrels.grade, r_code, run.doc, r_keys, by_key,
                  words, shift, bits)
     del r_keys, by_key

@@ -39,8 +39,11 @@ def sorted_keys(keys: np.ndarray, shift: int, code: np.ndarray) -> tuple[np.ndar
     return keys, rows
 
 
-def run_keys(run: arrays.Ranking, r_code, words: int, shift: int, bits: int):
-    """The run's sorted (topic, doc) keys and rows; a document listed twice is refused."""
+def run_keys(run: arrays.Ranking, r_code, universe, words: int, shift: int, bits: int):
+    """The run's sorted (topic, doc) keys and rows; a document listed twice is refused.
+
+    ``r_code`` are the run's topic codes into ``universe`` (the topic ids, for the message).
+    """
     r_keys, by_key = sorted_keys(
         arrays.topic_major_keys(r_code, arrays.hash_ids(run.doc, words), bits), shift, r_code)
     if r_keys.size > 1 and (r_keys[1:] == r_keys[:-1]).any():
@@ -48,6 +51,7 @@ def run_keys(run: arrays.Ranking, r_code, words: int, shift: int, bits: int):
         rows = np.unique(np.r_[by_key[same], by_key[same + 1]])  # equal keys: check exactly
         pairs = list(zip(r_code[rows].tolist(), arrays.id_bytes(run.doc, rows)))
         if len(set(pairs)) < len(pairs):
+            run.query = arrays.pick(universe, r_code)  # the ids again, for the message
             refuse_duplicates(run)  # raises, with as_run's message
     return r_keys, by_key
 

@@ -106,7 +106,7 @@ def _cr_inside_lines(a: np.ndarray) -> np.ndarray:
 #
 # No Python object per line: each chunk is tokenised with numpy (where every field starts
 # and ends), the id columns are copied out byte for byte, as fixed-width byte strings
-# (numpy ``S`` arrays) when every id of the chunk's column is short, else as Tokens (one
+# (numpy ``S`` arrays) when the chunk's ids are short or even, else as Tokens (one
 # buffer plus offsets, so a long id costs its own bytes, not rows x its length; see
 # rankbook.io.arrays). Both compare and sort byte by byte like C's strcmp; NUL, which
 # S arrays would drop at an id's end, is refused above. The number column is parsed by
@@ -198,8 +198,9 @@ class _Spec:
 def _read_chunk(chunk: bytes, first_line: int, spec: _Spec):
     """One chunk's id columns, numbers and line numbers; its line breaks; the name.
 
-    An id column is an ``S`` array when its longest id in the chunk is at most
-    ``SHORT_WIDTH`` bytes, else Tokens (:mod:`rankbook.io.arrays` explains both forms).
+    An id column is an ``S`` array when that fits the chunk's ids
+    (:func:`rankbook.io.arrays.fixed_fits`), else Tokens (:mod:`rankbook.io.arrays`
+    explains both forms).
     """
     padded = padded_bytes(chunk)
     a = padded[:len(chunk)]
@@ -214,7 +215,9 @@ def _read_chunk(chunk: bytes, first_line: int, spec: _Spec):
     out = []
     for slot, column in enumerate(spec.ids):
         begin, end = starts[first + column], ends[first + column]
-        if begin.size and int((end - begin).max()) > arrays.SHORT_WIDTH:
+        lengths = end - begin
+        if begin.size and not arrays.fixed_fits(int(lengths.max()), int(lengths.sum()),
+                                                begin.size):
             out.append(_tokens.from_fields(a, begin, end))
             continue
         matrix = gather(a, begin, end, padded)

@@ -23,7 +23,7 @@ Three operations make it usable by the batch evaluator, all vectorised:
 
 Ids over LONG_ID bytes (rare) are hashed, copied and compared one by one, so that
 no temporary is ever longer than a block. :mod:`rankbook.io.arrays` uses this form
-for id columns holding an id longer than its ``SHORT_WIDTH``.
+for id columns whose longest id would make a fixed-width array too large.
 """
 
 from __future__ import annotations

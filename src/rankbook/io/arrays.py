@@ -7,11 +7,12 @@ r"""The array form of qrels and runs: the lean form the batch evaluator works on
 
 Ids come in two forms, both byte for byte and in byte order (C's ``strcmp``):
 
-- a numpy ``S`` array of their UTF-8 bytes when every id of the column is at most
-  :data:`SHORT_WIDTH` bytes (the usual case: fastest, rows x longest id bytes);
-- :class:`rankbook.io._tokens.Tokens` (one byte buffer plus offsets, the id bytes plus
-  8 bytes per id) when some id is longer, so that one long id costs its own bytes and
-  not rows x its length.
+- a numpy ``S`` array of their UTF-8 bytes (rows x longest id bytes; the fastest form)
+  when every id of the column is at most :data:`SHORT_WIDTH` bytes (the usual case), or
+  when the longest is at most :data:`FIXED_SLACK` times the mean (ids of even length,
+  such as URLs): either way at most a constant times the id bytes (:func:`fixed_fits`);
+- else :class:`rankbook.io._tokens.Tokens` (one byte buffer plus offsets, the id bytes
+  plus 8 bytes per id), so that one long id costs its own bytes and not rows x its length.
 
 Never one Python ``str`` per line. Everything that depends on the form is here:
 turning ids into text and back, topic codes, and the 64-bit hash keys of (topic,
@@ -28,7 +29,8 @@ import numpy as np
 from rankbook.io import _tokens
 from rankbook.io._tokens import Tokens
 
-SHORT_WIDTH = 32       # longest id kept in the fixed-width form (see the module docstring)
+SHORT_WIDTH = 32       # ids up to this long always fit the fixed-width form ...
+FIXED_SLACK = 2        # ... and longer ones if the longest is at most this times the mean
 _HASH_BLOCK = 1 << 16  # rows hashed at a time (keeps the temporaries small)
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xBF58476D1CE4E5B9)
@@ -62,31 +64,30 @@ def text_ids(ids) -> list[str]:
     return [value.decode("utf-8") for value in ids.tolist()]
 
 
+def fixed_fits(longest: int, total: int, count: int) -> bool:
+    """Whether ``count`` ids of ``total`` bytes, the longest ``longest``, go in an ``S`` array.
+
+    They do when that array (``longest * count`` bytes) is at most ``SHORT_WIDTH`` bytes
+    per id or ``FIXED_SLACK`` times the id bytes: memory stays linear in the ids' bytes.
+    """
+    return longest * count <= max(SHORT_WIDTH * count, FIXED_SLACK * total)
+
+
 def byte_ids(column):
     """A column (or list) of str ids (no NUL) in the array form."""
     values = list(column)
     if not values:
         return np.zeros(0, dtype="S1")
-    if max(map(len, values)) > SHORT_WIDTH:  # (characters: at most the bytes)
-        return _from_texts(values)
-    try:
-        return np.array(values, dtype="S")  # ASCII text: numpy encodes it, fast
-    except UnicodeEncodeError:
-        encoded = [value.encode("utf-8") for value in values]
-        if max(map(len, encoded)) > SHORT_WIDTH:
-            return _tokens.from_bytes(encoded)
-        return np.array(encoded, dtype=bytes)
-
-
-def _from_texts(values: list[str]) -> Tokens:
-    """Tokens holding the UTF-8 bytes of ``values`` (str ids without NUL)."""
-    data = "".join(values).encode("utf-8")
-    lengths = np.fromiter(map(len, values), dtype=np.int64, count=len(values))
-    if len(data) != int(lengths.sum()):  # not all ASCII: count bytes, not characters
-        lengths = np.fromiter((len(v.encode("utf-8")) for v in values), dtype=np.int64,
-                              count=len(values))
-    return Tokens(np.frombuffer(data, dtype=np.uint8).copy(),
-                  np.r_[0, np.cumsum(lengths)].astype(np.int64))
+    joined = "".join(values)
+    ascii_only = joined.isascii()
+    lengths = np.fromiter(map(len, values) if ascii_only else
+                          (len(v.encode("utf-8")) for v in values), np.int64, len(values))
+    if not fixed_fits(int(lengths.max()), int(lengths.sum()), len(values)):
+        data = np.frombuffer(joined.encode("utf-8"), dtype=np.uint8).copy()
+        return Tokens(data, np.r_[0, np.cumsum(lengths)].astype(np.int64))
+    if ascii_only:
+        return np.array(values, dtype="S")  # numpy encodes ASCII text itself, fast
+    return np.array([value.encode("utf-8") for value in values], dtype=bytes)
 
 
 def _from_fixed(ids: np.ndarray) -> Tokens:
@@ -105,10 +106,18 @@ def same_form(*columns):
 
 
 def join_pieces(pieces: list):
-    """Pieces of one id column (either form) as one column."""
+    """Pieces of one id column (either form) as one column.
+
+    ``S`` pieces of different widths become Tokens if the widest would not fit
+    (:func:`fixed_fits`, each piece's width standing for its ids' bytes).
+    """
     if not any(isinstance(p, Tokens) for p in pieces):
-        return np.concatenate(pieces) if len(pieces) > 1 else pieces[0]
-    return _tokens.concat(list(same_form(*pieces)))
+        if len(pieces) == 1:
+            return pieces[0]
+        widest, rows = max(p.itemsize for p in pieces), sum(p.size for p in pieces)
+        if fixed_fits(widest, sum(p.itemsize * p.size for p in pieces), rows):
+            return np.concatenate(pieces)
+    return _tokens.concat([p if isinstance(p, Tokens) else _from_fixed(p) for p in pieces])
 
 
 def pick(ids, rows: np.ndarray):

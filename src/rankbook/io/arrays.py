@@ -78,6 +78,11 @@ def byte_ids(column):
     values = list(column)
     if not values:
         return np.zeros(0, dtype="S1")
+    if max(map(len, values)) <= SHORT_WIDTH:  # (characters: the bytes, if ASCII)
+        try:
+            return np.array(values, dtype="S")  # ASCII: numpy encodes it itself, fast
+        except UnicodeEncodeError:
+            pass
     joined = "".join(values)
     ascii_only = joined.isascii()
     lengths = np.fromiter(map(len, values) if ascii_only else
@@ -86,7 +91,7 @@ def byte_ids(column):
         data = np.frombuffer(joined.encode("utf-8"), dtype=np.uint8).copy()
         return Tokens(data, np.r_[0, np.cumsum(lengths)].astype(np.int64))
     if ascii_only:
-        return np.array(values, dtype="S")  # numpy encodes ASCII text itself, fast
+        return np.array(values, dtype="S")
     return np.array([value.encode("utf-8") for value in values], dtype=bytes)
 
 

@@ -55,6 +55,21 @@ def test_batch_equals_textbook_with_tokens(seed, options):
     assert_same(*both(qrels, run, **options))
 
 
+@pytest.mark.parametrize("chunk_bytes", [64, 1000])
+def test_files_read_in_many_chunks(tmp_path, monkeypatch, chunk_bytes):
+    # each chunk picks its own form; the pieces of the id, number and line columns are joined
+    import rankbook.io._table as table
+    from rankbook.io import write_qrels
+    monkeypatch.setattr(table, "TREC_CHUNK_BYTES", chunk_bytes)
+    qrels, run = random_collection(5, n_topics=15)
+    run["q0"] = {**run.get("q0", {}), "d" * 300: 0.25, "dd": 0.25}  # a long id, tied
+    qrels["q0"] = {**qrels.get("q0", {}), "d" * 300: 1}
+    write_qrels(qrels, tmp_path / "qrels.txt")
+    lines = [f"{q} Q0 {d} 0 {s!r} sys\n" for q, docs in run.items() for d, s in docs.items()]
+    (tmp_path / "run.txt").write_text("".join(lines))
+    assert_same(*both(str(tmp_path / "qrels.txt"), str(tmp_path / "run.txt"), max_docs=20))
+
+
 def test_the_forms_are_the_ones_asked_for(tmp_path, short_width):
     path = tmp_path / "run.txt"
     path.write_text("q1 Q0 d12 1 1.0 s\nq1 Q0 d3 2 0.5 s\n")

@@ -171,10 +171,16 @@ def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: 
 
 
 def _concatenate(pieces: list[list]) -> list:
-    """Each column's pieces as one array, a column at a time (the peak stays near one copy)."""
+    """Each column's pieces as one column, a column at a time (the peak stays near one copy).
+
+    The last two columns are numbers and line numbers; the others ids (either form).
+    """
     out = []
     for slot in range(len(pieces)):
-        out.append(arrays.join_pieces(pieces[slot]))
+        if slot < len(pieces) - 2:
+            out.append(arrays.join_pieces(pieces[slot]))
+        else:
+            out.append(np.concatenate(pieces[slot]) if len(pieces[slot]) > 1 else pieces[slot][0])
         pieces[slot] = []
     return out
 

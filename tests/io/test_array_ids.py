@@ -42,3 +42,42 @@ def test_codes_in_a_wider_universe(first, second):
 def test_blocks_compare_whole_ids():
     column = np.array([b"ab", b"ab", b"a", b"ba", b"ba", b"ab"], dtype="S2")
     assert arrays.blocks(column).tolist() == [0, 2, 3, 5]
+
+
+# --- the two forms of an id column (S arrays, Tokens) -----------------------------------------
+
+long_ids = st.lists(st.one_of(st.binary(min_size=1, max_size=8), st.binary(min_size=30, max_size=90))
+                    .filter(lambda b: b"\0" not in b), min_size=1, max_size=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(long_ids, min_size=1, max_size=4))
+def test_pieces_join_byte_for_byte_and_stay_linear(pieces):
+    # each piece an S array as the reader makes it; the joined column keeps every byte, and
+    # is either Tokens or an S array no larger than SHORT_WIDTH per id or FIXED_SLACK x 2 x
+    # the id bytes (each piece's width at most FIXED_SLACK x its mean, or SHORT_WIDTH)
+    joined = arrays.join_pieces([np.array(p, dtype=bytes) for p in pieces])
+    flat = [v for p in pieces for v in p]
+    assert joined.tolist() == flat
+    if isinstance(joined, np.ndarray):
+        bound = max(arrays.SHORT_WIDTH * len(flat),
+                    arrays.FIXED_SLACK * sum(max(map(len, p)) * len(p) for p in pieces))
+        assert joined.nbytes <= bound
+
+
+@settings(max_examples=200, deadline=None)
+@given(long_ids)
+def test_byte_ids_keep_every_byte_in_the_form_that_fits(values):
+    texts = [v.decode("latin-1") for v in values]  # any code points, UTF-8 bytes differ
+    column = arrays.byte_ids(texts)
+    assert column.tolist() == [t.encode("utf-8") for t in texts]
+    lengths = [len(t.encode("utf-8")) for t in texts]
+    fits = max(lengths) * len(lengths) <= max(arrays.SHORT_WIDTH * len(lengths),
+                                              arrays.FIXED_SLACK * sum(lengths))
+    assert isinstance(column, np.ndarray) == fits
+
+
+def test_even_long_ids_stay_fixed_width_and_one_long_id_does_not():
+    urls = [f"http://www.example.com/page-{i:06d}.html" for i in range(1000)]  # 40 bytes
+    assert isinstance(arrays.byte_ids(urls), np.ndarray)
+    assert isinstance(arrays.byte_ids([*urls, "u" * 2048]), arrays.Tokens)

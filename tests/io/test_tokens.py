@@ -107,3 +107,20 @@ def test_encode_is_exact_when_hashes_collide(values, bits):
     expected = {}
     assert codes.tolist() == [expected.setdefault(v, len(expected)) for v in values]
     assert [values[i] for i in first.tolist()] == list(expected)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ids, st.data())
+def test_take_copies_the_ids_asked_for(values, data):
+    # rows in ascending order (copied through a byte mask when they hold enough of the
+    # bytes), in any order with repeats (gathered), and ids over LONG_ID bytes (sliced)
+    values = values + data.draw(st.lists(st.sampled_from([b"", b"L" * 5000, b"M" * 4097]),
+                                         max_size=3))
+    tokens = from_bytes(values)
+    n = len(values)
+    subset = sorted(data.draw(st.sets(st.integers(0, max(n - 1, 0)), max_size=n))) if n else []
+    anyhow = data.draw(st.lists(st.integers(0, max(n - 1, 0)), max_size=20)) if n else []
+    for rows in (subset, anyhow, list(range(n))):
+        got = take(tokens, np.array(rows, dtype=np.int64))
+        assert got.tolist() == [values[i] for i in rows]
+        assert got.offsets[0] == 0 and got.data.size == got.offsets[-1]

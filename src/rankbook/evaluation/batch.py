@@ -8,8 +8,9 @@ kernel is computed from the same arrays, topic by topic, by its registry adapter
 (:func:`topic_data`). It is an optimisation of the per-topic path, tested equal
 to it in ``tests/test_batch.py``.
 
-Ids stay in the array form (:mod:`rankbook.io.arrays`) from the file reader to
-here, never one Python ``str`` per line. Topics get integer codes in string order
+Ids stay in the array form (:mod:`rankbook.io.arrays`: fixed-width ``S`` arrays, or
+Tokens when an id is long) from the file reader to here, never one Python ``str``
+per line. Topics get integer codes in string order
 (for UTF-8 ids, byte order is Python's string order and C's ``strcmp`` order).
 """
 
@@ -47,23 +48,26 @@ def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list,
     caller warns). The run's arrays are released as soon as they are no longer
     needed (the caller should not use ``run`` after).
     """
-    universe, in_qrels, in_run = _topic_universe(qrels, run)
-    only_run = arrays.text_ids(universe[in_run & ~in_qrels])
-    only_qrels = arrays.text_ids(universe[in_qrels & ~in_run])
+    universe, q_code, r_code = arrays.topic_codes(qrels.query, run.query)
+    in_qrels, in_run = (np.bincount(c, minlength=len(universe)) > 0 for c in (q_code, r_code))
+    run.query = r_code  # the run's topic ids are not needed again: keep only their codes
+    del r_code
+    only_run = arrays.text_ids(arrays.pick(universe, in_run & ~in_qrels))
+    only_qrels = arrays.text_ids(arrays.pick(universe, in_qrels & ~in_run))
     if report is not None:
         report(only_run, only_qrels)
     wanted = in_qrels if complete else in_qrels & in_run
     if not wanted.any():
-        raise nothing_to_evaluate(arrays.text_ids(universe[in_run]),
-                                  arrays.text_ids(universe[in_qrels]))
+        raise nothing_to_evaluate(arrays.text_ids(arrays.pick(universe, in_run)),
+                                  arrays.text_ids(arrays.pick(universe, in_qrels)))
     T = int(np.count_nonzero(wanted))
     # topic index 0..T-1 of each code (-1: not evaluated)
     index_of = np.where(wanted, np.cumsum(wanted) - 1, -1).astype(np.int32)
-    topic, grade = _ranked_grades(qrels, run, universe, index_of, trec_eval)
+    topic, grade = _ranked_grades(qrels, run, q_code, universe, index_of, trec_eval)
     if judged_only:
         topic, grade = _judged_rows(topic, grade, T, max_docs)
         max_docs = None
-    q_topic = index_of[arrays.codes(qrels.query, universe)]
+    q_topic = index_of[q_code]
     segments = kernels.segments(topic, grade, q_topic[q_topic >= 0],
                                 qrels.grade[q_topic >= 0], T, max_docs, level, trec_eval)
     requested: dict = {}
@@ -74,7 +78,7 @@ def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list,
                 params.append(measure.param)
     values = kernels.compute(segments, requested)
     values.update(_without_kernel(segments, columns, level))
-    return Outcome(arrays.text_ids(universe[wanted]), values, only_run, only_qrels)
+    return Outcome(arrays.text_ids(arrays.pick(universe, wanted)), values, only_run, only_qrels)
 
 
 def _without_kernel(s: kernels.Segments, columns: list, level: float) -> dict:
@@ -122,32 +126,29 @@ def _judged_rows(topic, grade, T: int, max_docs: int | None):
     return topic[keep], grade[keep]
 
 
-def _topic_universe(qrels: arrays.Judgments, run: arrays.Ranking):
-    """The sorted union of both inputs' topic ids, and which of them each input has."""
-    q_topics, r_topics = arrays.distinct(qrels.query), arrays.distinct(run.query)
-    universe = arrays.unique(np.concatenate([q_topics, r_topics]))
-    return universe, np.isin(universe, q_topics), np.isin(universe, r_topics)
+def _ranked_grades(qrels, run, q_code, universe, index_of, trec_eval: str):
+    """Topic index and grade (NaN: unjudged) of each kept run row, in trec_eval's order.
 
-
-def _ranked_grades(qrels, run, universe, index_of, trec_eval: str):
-    """Topic index and grade (NaN: unjudged) of each kept run row, in trec_eval's order."""
-    q_code = arrays.codes(qrels.query, universe)
+    ``run.query`` holds the topic codes (see :func:`evaluate_arrays`).
+    """
     q_topic = index_of[q_code]
-    r_code = arrays.codes(run.query, universe)
+    r_code = run.query
+    q_doc, run.doc = arrays.same_form(qrels.doc, run.doc)
     # One key per (topic, doc) of the run, sorted: equal neighbours are documents listed
     # twice (refused), and the sorted keys are looked up in the qrels' keys.
-    words = arrays.id_words(qrels.doc, run.doc)
-    shift = max(run.doc.size, qrels.doc.size, 1).bit_length()  # bits for a row number
-    bits = arrays.topic_bits(universe.size)
-    r_keys, by_key = run_keys(run, r_code, words, shift, bits)
-    grade = join(q_code, q_topic, qrels.doc, qrels.grade, r_code, run.doc, r_keys, by_key,
+    words = arrays.id_words(q_doc, run.doc)
+    shift = max(len(run.doc), len(q_doc), 1).bit_length()  # bits for a row number
+    bits = arrays.topic_bits(index_of.size)
+    r_keys, by_key = run_keys(run, r_code, universe, words, shift, bits)
+    grade = join(q_code, q_topic, q_doc, qrels.grade, r_code, run.doc, r_keys, by_key,
                  words, shift, bits)
     del r_keys, by_key
     keep = index_of[r_code] >= 0
     r_docs, r_score = run.doc, run.score
     run.query = run.doc = run.score = run.lines = None  # free them as soon as possible
     if not keep.all():  # topics only in the run are ignored, as trec_eval does
-        r_code, r_docs, r_score, grade = r_code[keep], r_docs[keep], r_score[keep], grade[keep]
+        r_code, r_score, grade = r_code[keep], r_score[keep], grade[keep]
+        r_docs = arrays.pick(r_docs, keep)
     del keep
     r_topic = index_of[r_code]
     del r_code

@@ -39,15 +39,19 @@ def sorted_keys(keys: np.ndarray, shift: int, code: np.ndarray) -> tuple[np.ndar
     return keys, rows
 
 
-def run_keys(run: arrays.Ranking, r_code, words: int, shift: int, bits: int):
-    """The run's sorted (topic, doc) keys and rows; a document listed twice is refused."""
+def run_keys(run: arrays.Ranking, r_code, universe, words: int, shift: int, bits: int):
+    """The run's sorted (topic, doc) keys and rows; a document listed twice is refused.
+
+    ``r_code`` are the run's topic codes into ``universe`` (the topic ids, for the message).
+    """
     r_keys, by_key = sorted_keys(
         arrays.topic_major_keys(r_code, arrays.hash_ids(run.doc, words), bits), shift, r_code)
     if r_keys.size > 1 and (r_keys[1:] == r_keys[:-1]).any():
         same = np.flatnonzero(r_keys[1:] == r_keys[:-1])
         rows = np.unique(np.r_[by_key[same], by_key[same + 1]])  # equal keys: check exactly
-        pairs = list(zip(r_code[rows].tolist(), run.doc[rows].tolist()))
+        pairs = list(zip(r_code[rows].tolist(), arrays.id_bytes(run.doc, rows)))
         if len(set(pairs)) < len(pairs):
+            run.query = arrays.pick(universe, r_code)  # the ids again, for the message
             refuse_duplicates(run)  # raises, with as_run's message
     return r_keys, by_key
 
@@ -61,7 +65,8 @@ def join(q_code, q_topic, q_doc, q_grade, r_code, r_doc, r_sorted_keys, r_by_key
     same ``shift`` and topic ``bits``, ``r_by_key`` the rows in that order.
     """
     judged = q_topic >= 0
-    q_code, q_doc, q_grade = q_code[judged], q_doc[judged], q_grade[judged]
+    q_code, q_grade = q_code[judged], q_grade[judged]
+    q_doc = q_doc if judged.all() else arrays.pick(q_doc, judged)
     q_keys = arrays.topic_major_keys(q_code, arrays.hash_ids(q_doc, words), bits)
     q_keys, by_key = sorted_keys(q_keys, shift, q_code)
     grade = np.full(r_code.size, np.nan)
@@ -75,7 +80,7 @@ def join(q_code, q_topic, q_doc, q_grade, r_code, r_doc, r_sorted_keys, r_by_key
     hit = np.flatnonzero(r_sorted_keys[at] == q_keys)
     rows = r_by_key[at[hit]]        # run rows (the first one with that key)
     hit = by_key[hit]               # qrels rows
-    exact = (r_doc[rows] == q_doc[hit]) & (r_code[rows] == q_code[hit])  # no collision
+    exact = arrays.same_ids(r_doc, rows, q_doc, hit) & (r_code[rows] == q_code[hit])  # no collision
     grade[rows[exact]] = q_grade[hit[exact]]
     # A key shared by several run rows (a hash collision inside the run; a real
     # duplicate was refused before): only the first of them was tried above, so look
@@ -85,9 +90,9 @@ def join(q_code, q_topic, q_doc, q_grade, r_code, r_doc, r_sorted_keys, r_by_key
     if shared.size:
         rows = r_by_key[np.unique(np.r_[shared, shared + 1])]  # run rows to look up
         judgments = by_key[np.isin(q_keys, r_sorted_keys[shared])]
-        table = dict(zip(zip(q_code[judgments].tolist(), q_doc[judgments].tolist()),
+        table = dict(zip(zip(q_code[judgments].tolist(), arrays.id_bytes(q_doc, judgments)),
                          q_grade[judgments].tolist()))
         grade[rows] = np.fromiter((table.get(pair, np.nan) for pair in
-                                   zip(r_code[rows].tolist(), r_doc[rows].tolist())),
+                                   zip(r_code[rows].tolist(), arrays.id_bytes(r_doc, rows))),
                                   np.float64, rows.size)
     return grade

@@ -30,13 +30,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from rankbook._errors import InputFileError
+from rankbook.io import _tokens, arrays
 from rankbook.io._numbers import gather, number_fields, padded_bytes
 from rankbook.io._source import Progress, chunks, open_binary, path_text, total_size
 
 TREC_CHUNK_BYTES = 2 * 1024 * 1024  # small chunks keep the per-chunk temporaries small
 CSV_CHUNK_BYTES = 16 * 1024 * 1024
 ASCII_BLANKS = " \t\v\f\r"  # white space around a CSV field (LF ends the line)
-MIN_ID_BUDGET = 256 * 2**20  # see _check_id_memory
 
 
 def is_space(a: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -105,10 +105,12 @@ def _cr_inside_lines(a: np.ndarray) -> np.ndarray:
 # --- TREC files (whitespace-separated) as numpy arrays --------------------------------------
 #
 # No Python object per line: each chunk is tokenised with numpy (where every field starts
-# and ends), the id columns are copied out as fixed-width byte strings (numpy ``S``
-# arrays, as wide as the longest id: nothing is truncated, they compare and sort byte by
-# byte like C's strcmp, and NUL, which S arrays would drop at an id's end, is refused
-# above), and the number column is parsed by rankbook.io._numbers.
+# and ends), the id columns are copied out byte for byte, as fixed-width byte strings
+# (numpy ``S`` arrays) when the chunk's ids are short or even, else as Tokens (one
+# buffer plus offsets, so a long id costs its own bytes, not rows x its length; see
+# rankbook.io.arrays). Both compare and sort byte by byte like C's strcmp; NUL, which
+# S arrays would drop at an id's end, is refused above. The number column is parsed by
+# rankbook.io._numbers.
 
 
 def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: str,
@@ -127,7 +129,7 @@ def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: 
     what, layout : str
         What the file should be and its layout, for messages.
     ids : tuple of int
-        The columns to return as byte strings (``S`` arrays).
+        The columns to return as ids (``S`` arrays or Tokens, see :mod:`rankbook.io.arrays`).
     number : int
         The column to return as float64 (finite numbers only).
     number_name, fix : str
@@ -140,20 +142,19 @@ def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: 
     Returns
     -------
     id_columns, numbers, lines, name : list of numpy.ndarray, numpy.ndarray, numpy.ndarray, str
-        One ``S`` array per entry of ``ids``; the numbers (float64); the 1-based line number
+        One id column per entry of ``ids``; the numbers (float64); the 1-based line number
         of each record; the ``name_column`` field of the first record (None if not asked).
     """
     spec = _Spec(path_text(path), columns, extra_ok, what, layout, ids, number, number_name,
                  fix, name_column)
     pieces: list[list[np.ndarray]] = [[] for _ in range(len(ids) + 2)]
-    widest = [(0, 0)] * len(ids)  # (width, line) of each id column's longest id
     n_records = done = 0
     first_line, first_name = 1, None
     with open_binary(path) as handle:
         report = Progress(spec.path, progress, total_size(handle))
         for chunk in chunks(handle, spec.path, TREC_CHUNK_BYTES):
             done += len(chunk)
-            read, n_newlines, name = _read_chunk(chunk, first_line, spec, widest)
+            read, n_newlines, name = _read_chunk(chunk, first_line, spec)
             for slot, piece in enumerate(read):
                 pieces[slot].append(piece)
             first_name = name if first_name is None else first_name
@@ -165,17 +166,21 @@ def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: 
         raise InputFileError(
             f"the file is empty (no non-blank lines); a {what} has one line per record: {layout}. "
             "Check that the right file was given and that it was fully written.", spec.path)
-    for width, line in widest:
-        _check_total_id_memory(width, line, n_records, done, spec.path)
     out = _concatenate(pieces)
     return out[:-2], out[-2], out[-1], first_name
 
 
-def _concatenate(pieces: list[list[np.ndarray]]) -> list[np.ndarray]:
-    """Each column's pieces as one array, a column at a time (the peak stays near one copy)."""
+def _concatenate(pieces: list[list]) -> list:
+    """Each column's pieces as one column, a column at a time (the peak stays near one copy).
+
+    The last two columns are numbers and line numbers; the others ids (either form).
+    """
     out = []
     for slot in range(len(pieces)):
-        out.append(np.concatenate(pieces[slot]) if len(pieces[slot]) > 1 else pieces[slot][0])
+        if slot < len(pieces) - 2:
+            out.append(arrays.join_pieces(pieces[slot]))
+        else:
+            out.append(np.concatenate(pieces[slot]) if len(pieces[slot]) > 1 else pieces[slot][0])
         pieces[slot] = []
     return out
 
@@ -196,10 +201,12 @@ class _Spec:
     name_column: int | None
 
 
-def _read_chunk(chunk: bytes, first_line: int, spec: _Spec, widest: list):
-    """One chunk's id columns (``S`` arrays), numbers and line numbers; its line breaks; the name.
+def _read_chunk(chunk: bytes, first_line: int, spec: _Spec):
+    """One chunk's id columns, numbers and line numbers; its line breaks; the name.
 
-    ``widest`` (each id column's longest id so far, with its line) is updated in place.
+    An id column is an ``S`` array when that fits the chunk's ids
+    (:func:`rankbook.io.arrays.fixed_fits`), else Tokens (:mod:`rankbook.io.arrays`
+    explains both forms).
     """
     padded = padded_bytes(chunk)
     a = padded[:len(chunk)]
@@ -214,7 +221,11 @@ def _read_chunk(chunk: bytes, first_line: int, spec: _Spec, widest: list):
     out = []
     for slot, column in enumerate(spec.ids):
         begin, end = starts[first + column], ends[first + column]
-        widest[slot] = _check_id_memory(begin, end, lines, len(chunk), widest[slot], spec.path)
+        lengths = end - begin
+        if begin.size and not arrays.fixed_fits(int(lengths.max()), int(lengths.sum()),
+                                                begin.size):
+            out.append(_tokens.from_fields(a, begin, end))
+            continue
         matrix = gather(a, begin, end, padded)
         out.append(matrix.view(f"S{matrix.shape[1]}").ravel())
     name = None
@@ -225,33 +236,6 @@ def _read_chunk(chunk: bytes, first_line: int, spec: _Spec, widest: list):
                              spec.path, spec.number_name, spec.fix, padded))
     out.append(lines.astype(np.int32 if lines.size == 0 or lines[-1] < 2**31 else np.int64))
     return out, n_newlines, name
-
-
-def _check_id_memory(begin, end, lines, chunk_bytes: int, widest: tuple, path: str) -> tuple:
-    """Refuse a chunk whose ids, stored at the longest one's width, would not fit in memory.
-
-    This version stores each id column as a fixed-width numpy ``S`` array, so one very
-    long id makes every row as wide. Rather than ask for gigabytes (a 1 MB id in a
-    1.6 MB run would need 18.6 GiB), the reader stops with a message; the
-    phase-2 id representation (rankbook.io._tokens) removes the limit.
-    """
-    if begin.size == 0:
-        return widest
-    lengths = end - begin
-    at = int(np.argmax(lengths))
-    width = int(lengths[at])
-    _check_total_id_memory(width, int(lines[at]), begin.size, chunk_bytes, path)
-    return max(widest, (width, int(lines[at])))
-
-
-def _check_total_id_memory(width: int, line: int, rows: int, file_bytes: int, path: str):
-    need = width * rows
-    if need > max(MIN_ID_BUDGET, 8 * file_bytes):
-        raise InputFileError(
-            f"the id on this line is {width:,} bytes long; rankbook stores every id of a column "
-            f"at the width of the longest, so {rows:,} rows would take {need / 2**30:.1f} GiB. "
-            "Ids are usually under 100 bytes: check that the file's columns are right, or "
-            "shorten the long ids.", path, [line])
 
 
 def _tokenise(a: np.ndarray):

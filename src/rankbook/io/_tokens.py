@@ -21,89 +21,33 @@ Three operations make it usable by the batch evaluator, all vectorised:
   Python's ``bytes`` order), by sorting on 8-byte big-endian words and refining only
   the groups still tied, 8 bytes further each time.
 
-This module is the phase-2 prototype of issue 8; the readers and the batch evaluator
-still use ``S`` arrays. Wiring it in means: the reader keeps each id column as Tokens
-(:func:`from_fields` per chunk, :func:`concat`) and hashes the documents in place
-(:func:`hash_fields`, the same value as :func:`hash_tokens`); the batch evaluator takes
-those hashes instead of hashing ``S`` arrays, numbers the topics with :func:`encode` and
-:func:`byte_order`, checks each hash match byte for byte between two Tokens, and orders
-tied documents with :func:`byte_order` on the tied rows (:func:`take`).
+Ids over LONG_ID bytes (rare) are hashed, copied and compared one by one, so that
+no temporary is ever longer than a block. :mod:`rankbook.io.arrays` uses this form
+for id columns whose longest id would make a fixed-width array too large.
 """
 
 from __future__ import annotations
 
-import itertools
+import hashlib
 import sys
-from dataclasses import dataclass
 
 import numpy as np
+
+from rankbook.io._token_buffer import (  # noqa: F401  (the form and its copies, re-exported)
+    LONG_ID,
+    Tokens,
+    concat,
+    from_bytes,
+    from_fields,
+    take,
+)
 
 _P = np.uint64(0x100000001B3)              # FNV's 64-bit prime: odd
 _P_INVERSE = np.uint64(pow(0x100000001B3, -1, 2**64))
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xBF58476D1CE4E5B9)
 _M3 = np.uint64(0x94D049BB133111EB)
-HASH_BLOCK_BYTES = 1 << 20                 # bytes hashed at a time (bounds the power tables)
-
-
-@dataclass
-class Tokens:
-    """A column of ids: ``data[offsets[i]:offsets[i + 1]]`` is id ``i`` (bytes)."""
-
-    data: np.ndarray      # uint8
-    offsets: np.ndarray   # int64, one more than there are ids
-
-    def __len__(self) -> int:
-        return self.offsets.size - 1
-
-    def lengths(self) -> np.ndarray:
-        return np.diff(self.offsets)
-
-    def tolist(self) -> list[bytes]:
-        """Every id as ``bytes`` (for messages and tests; one object per id)."""
-        raw = self.data.tobytes()
-        bounds = self.offsets.tolist()
-        return [raw[s:e] for s, e in itertools.pairwise(bounds)]
-
-
-def from_bytes(ids: list[bytes]) -> Tokens:
-    """Tokens holding ``ids`` (for tests and small inputs)."""
-    lengths = np.fromiter(map(len, ids), dtype=np.int64, count=len(ids))
-    return Tokens(np.frombuffer(b"".join(ids), dtype=np.uint8).copy(),
-                  np.r_[0, np.cumsum(lengths)].astype(np.int64))
-
-
-def from_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> Tokens:
-    """The fields ``a[starts[i]:ends[i]]`` of a chunk as Tokens (their bytes copied out).
-
-    Fields all of one length (the usual document ids) are copied as whole rows of a
-    sliding-window view; otherwise each byte's position is computed (``np.repeat`` of
-    the field starts, plus a running count).
-    """
-    lengths = (ends - starts).astype(np.int64)
-    offsets = np.r_[0, np.cumsum(lengths)].astype(np.int64)
-    if lengths.size and lengths.min() == lengths.max() > 0:
-        data = np.lib.stride_tricks.sliding_window_view(a, int(lengths[0]))[starts].ravel()
-    else:
-        data = a[np.repeat(starts - offsets[:-1], lengths) + np.arange(offsets[-1])]
-    return Tokens(data, offsets)
-
-
-def concat(parts: list[Tokens]) -> Tokens:
-    """One Tokens holding the ids of ``parts`` in order."""
-    if len(parts) == 1:
-        return parts[0]
-    shifts = np.cumsum([0] + [p.data.size for p in parts[:-1]])
-    offsets = [parts[0].offsets[:1]] + [p.offsets[1:] + s for p, s in zip(parts, shifts)]
-    return Tokens(np.concatenate([p.data for p in parts]), np.concatenate(offsets))
-
-
-def take(tokens: Tokens, rows: np.ndarray) -> Tokens:
-    """The ids at ``rows``, as new Tokens."""
-    lengths = tokens.lengths()[rows]
-    offsets = np.r_[0, np.cumsum(lengths)].astype(np.int64)
-    index = np.repeat(tokens.offsets[rows] - offsets[:-1], lengths) + np.arange(offsets[-1])
-    return Tokens(tokens.data[index], offsets)
+HASH_BLOCK_BYTES = 1 << 16                 # bytes hashed at a time (bounds the power tables)
 
 
 def _powers(base: np.uint64, n: int) -> np.ndarray:
@@ -178,8 +122,8 @@ def hash_tokens(tokens: Tokens) -> np.ndarray:
     first ^= lengths.astype(np.uint64) * _M1
     out = _mix(_mix(first) ^ second)
     long = np.flatnonzero(lengths > SHORT_ID)
-    if long.size:
-        out[long] = _polynomial(take(tokens, long))
+    if long.size:  # (no copy when every id is long)
+        out[long] = _long_hashes(tokens if long.size == lengths.size else take(tokens, long))
     return out
 
 
@@ -198,7 +142,26 @@ def hash_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarr
     out = _mix(_mix(first) ^ (pairs[:, 1] & _low_bytes(lengths - 8)))
     long = np.flatnonzero(lengths > SHORT_ID)
     if long.size:
-        out[long] = _polynomial(from_fields(a, starts[long], ends[long]))
+        out[long] = _long_hashes(from_fields(a, starts[long], ends[long]))
+    return out
+
+
+def _long_hashes(tokens: Tokens) -> np.ndarray:
+    """Hashes of ids longer than SHORT_ID: polynomial up to LONG_ID bytes, then BLAKE2b.
+
+    The few ids over LONG_ID bytes are hashed one by one (hashlib), so that no power
+    table or running sum is ever longer than HASH_BLOCK_BYTES.
+    """
+    lengths = tokens.lengths()
+    very = np.flatnonzero(lengths > LONG_ID)
+    if not very.size:
+        return _polynomial(tokens)
+    out = np.empty(len(tokens), dtype=np.uint64)
+    rest = np.flatnonzero(lengths <= LONG_ID)
+    out[rest] = _polynomial(take(tokens, rest)) if rest.size else 0
+    for row in very.tolist():
+        piece = tokens.data[tokens.offsets[row]:tokens.offsets[row + 1]].tobytes()
+        out[row] = int.from_bytes(hashlib.blake2b(piece, digest_size=8).digest(), "little")
     return out
 
 
@@ -241,14 +204,32 @@ def _same_bytes(tokens: Tokens, left: np.ndarray, right: np.ndarray) -> np.ndarr
         same[rows[~equal]] = False
         check = check[~short]
     if check.size:
-        size = lengths[left[check]]
-        owner = np.repeat(np.arange(check.size), size)
-        step = np.arange(owner.size) - np.repeat(np.cumsum(size) - size, size)
-        equal = tokens.data[tokens.offsets[left[check]][owner] + step] == \
-            tokens.data[tokens.offsets[right[check]][owner] + step]
-        differs = np.bincount(owner[~equal], minlength=check.size) > 0
+        same[check] = same_pairs(tokens, left[check], tokens, right[check])
+    return same
+
+
+def same_pairs(a: Tokens, a_rows: np.ndarray, b: Tokens, b_rows: np.ndarray) -> np.ndarray:
+    """Whether id ``a_rows[k]`` of ``a`` and id ``b_rows[k]`` of ``b`` have the same bytes."""
+    lengths = a.lengths()[a_rows]
+    same = lengths == b.lengths()[b_rows]
+    check = np.flatnonzero(same & (lengths > 0))
+    if check.size:
+        left, right = take(a, a_rows[check]), take(b, b_rows[check])
+        differs = np.logical_or.reduceat(left.data != right.data, left.offsets[:-1])
         same[check[differs]] = False
     return same
+
+
+def blocks(tokens: Tokens) -> np.ndarray:
+    """Start of each run of equal consecutive ids (hash neighbours checked byte for byte)."""
+    n = len(tokens)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    h = hash_tokens(tokens)
+    candidate = np.flatnonzero(h[1:] == h[:-1])
+    equal = np.zeros(n - 1, dtype=np.bool_)
+    equal[candidate] = _same_bytes(tokens, candidate, candidate + 1)
+    return np.r_[0, np.flatnonzero(~equal) + 1]
 
 
 def encode(tokens: Tokens) -> tuple[np.ndarray, np.ndarray]:

@@ -5,11 +5,19 @@ r"""The array form of qrels and runs: the lean form the batch evaluator works on
 | `Judgments` (qrels) | ``query``, ``doc`` (ids), ``grade`` (float64) |
 | `Ranking` (run) | ``query``, ``doc`` (ids), ``score`` (float64), ``lines`` (for messages) |
 
-Ids are numpy byte strings (``S`` arrays of their UTF-8 bytes), never one
-Python ``str`` per line. Everything that depends on that representation is
-here: turning ids into text and back, topic codes, and the 64-bit hash keys of
-(topic, document) pairs that the evaluator joins on. A hash only ever proposes
-a match; every match is then compared byte for byte.
+Ids come in two forms, both byte for byte and in byte order (C's ``strcmp``):
+
+- a numpy ``S`` array of their UTF-8 bytes (rows x longest id bytes; the fastest form)
+  when every id of the column is at most :data:`SHORT_WIDTH` bytes (the usual case), or
+  when the longest is at most :data:`FIXED_SLACK` times the mean (ids of even length,
+  such as URLs): either way at most a constant times the id bytes (:func:`fixed_fits`);
+- else :class:`rankbook.io._tokens.Tokens` (one byte buffer plus offsets, the id bytes
+  plus 8 bytes per id), so that one long id costs its own bytes and not rows x its length.
+
+Never one Python ``str`` per line. Everything that depends on the form is here:
+turning ids into text and back, topic codes, and the 64-bit hash keys of (topic,
+document) pairs that the evaluator joins on. A hash only ever proposes a match;
+every match is then compared byte for byte.
 """
 
 from __future__ import annotations
@@ -18,6 +26,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rankbook.io import _tokens
+from rankbook.io._tokens import Tokens
+
+SHORT_WIDTH = 32       # ids up to this long always fit the fixed-width form ...
+FIXED_SLACK = 2        # ... and longer ones if the longest is at most this times the mean
 _HASH_BLOCK = 1 << 16  # rows hashed at a time (keeps the temporaries small)
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xBF58476D1CE4E5B9)
@@ -28,8 +41,8 @@ _M3 = np.uint64(0x94D049BB133111EB)
 class Judgments:
     """Qrels as arrays: one row per judgment, no (query, doc) twice."""
 
-    query: np.ndarray   # S bytes
-    doc: np.ndarray     # S bytes
+    query: np.ndarray | Tokens
+    doc: np.ndarray | Tokens
     grade: np.ndarray   # float64
     source: str
 
@@ -38,28 +51,104 @@ class Judgments:
 class Ranking:
     """A run as arrays: one row per retrieved document, in file order."""
 
-    query: np.ndarray   # S bytes
-    doc: np.ndarray     # S bytes
+    query: np.ndarray | Tokens
+    doc: np.ndarray | Tokens
     score: np.ndarray   # float64
     lines: np.ndarray   # line (or row) number of each, for messages
     source: str
     name: str
 
 
-def text_ids(ids: np.ndarray) -> list[str]:
+def text_ids(ids) -> list[str]:
     """Ids of the array form as a list of str."""
     return [value.decode("utf-8") for value in ids.tolist()]
 
 
-def byte_ids(column) -> np.ndarray:
-    """A column (or list) of str ids in the array form."""
+def fixed_fits(longest: int, total: int, count: int) -> bool:
+    """Whether ``count`` ids of ``total`` bytes, the longest ``longest``, go in an ``S`` array.
+
+    They do when that array (``longest * count`` bytes) is at most ``SHORT_WIDTH`` bytes
+    per id or ``FIXED_SLACK`` times the id bytes: memory stays linear in the ids' bytes.
+    """
+    return longest * count <= max(SHORT_WIDTH * count, FIXED_SLACK * total)
+
+
+def byte_ids(column):
+    """A column (or list) of str ids (no NUL) in the array form."""
     values = list(column)
     if not values:
         return np.zeros(0, dtype="S1")
-    try:
-        return np.array(values, dtype="S")  # ASCII text: numpy encodes it, fast
-    except UnicodeEncodeError:
-        return np.array([value.encode("utf-8") for value in values], dtype=bytes)
+    if max(map(len, values)) <= SHORT_WIDTH:  # (characters: the bytes, if ASCII)
+        try:
+            return np.array(values, dtype="S")  # ASCII: numpy encodes it itself, fast
+        except UnicodeEncodeError:
+            pass
+    joined = "".join(values)
+    ascii_only = joined.isascii()
+    lengths = np.fromiter(map(len, values) if ascii_only else
+                          (len(v.encode("utf-8")) for v in values), np.int64, len(values))
+    if not fixed_fits(int(lengths.max()), int(lengths.sum()), len(values)):
+        data = np.frombuffer(joined.encode("utf-8"), dtype=np.uint8).copy()
+        return Tokens(data, np.r_[0, np.cumsum(lengths)].astype(np.int64))
+    if ascii_only:
+        return np.array(values, dtype="S")
+    return np.array([value.encode("utf-8") for value in values], dtype=bytes)
+
+
+def _from_fixed(ids: np.ndarray) -> Tokens:
+    """Tokens holding the ids of a numpy ``S`` array (ids hold no NUL: the padding goes)."""
+    raw = ids.view(np.uint8).reshape(ids.size, ids.itemsize)
+    kept = raw != 0
+    lengths = kept.sum(axis=1, dtype=np.int64)
+    return Tokens(raw[kept], np.r_[0, np.cumsum(lengths)].astype(np.int64))
+
+
+def same_form(*columns):
+    """The id columns in one form: all Tokens if any is, else as they are."""
+    if not any(isinstance(c, Tokens) for c in columns):
+        return columns
+    return tuple(c if isinstance(c, Tokens) else _from_fixed(c) for c in columns)
+
+
+def join_pieces(pieces: list):
+    """Pieces of one id column (either form) as one column.
+
+    ``S`` pieces of different widths become Tokens if the widest would not fit
+    (:func:`fixed_fits`, each piece's width standing for its ids' bytes).
+    """
+    if not any(isinstance(p, Tokens) for p in pieces):
+        if len(pieces) == 1:
+            return pieces[0]
+        widest, rows = max(p.itemsize for p in pieces), sum(p.size for p in pieces)
+        if fixed_fits(widest, sum(p.itemsize * p.size for p in pieces), rows):
+            return np.concatenate(pieces)
+    return _tokens.concat([p if isinstance(p, Tokens) else _from_fixed(p) for p in pieces])
+
+
+def pick(ids, rows: np.ndarray):
+    """The ids at ``rows`` (positions or a boolean mask), in the same form."""
+    if not isinstance(ids, Tokens):
+        return ids[rows]
+    return _tokens.take(ids, np.flatnonzero(rows) if rows.dtype == np.bool_ else rows)
+
+
+def repeat_ids(ids, counts: np.ndarray):
+    """Each id repeated ``counts`` times (``np.repeat``), in the same form."""
+    if not isinstance(ids, Tokens):
+        return np.repeat(ids, counts)
+    return _tokens.take(ids, np.repeat(np.arange(len(ids)), counts))
+
+
+def id_bytes(ids, rows: np.ndarray) -> list[bytes]:
+    """The ids at ``rows`` as a list of ``bytes`` (for the few rows checked one by one)."""
+    return pick(ids, rows).tolist()
+
+
+def same_ids(a, a_rows: np.ndarray, b, b_rows: np.ndarray) -> np.ndarray:
+    """Whether ``a[a_rows[k]]`` and ``b[b_rows[k]]`` are the same id, for every k."""
+    if isinstance(a, Tokens):
+        return _tokens.same_pairs(a, a_rows, b, b_rows)
+    return a[a_rows] == b[b_rows]
 
 
 def judgments_from_frame(frame) -> Judgments:
@@ -79,6 +168,8 @@ def ranking_from_frame(frame) -> Ranking:
 
 def blocks(ids: np.ndarray) -> np.ndarray:
     """Start of each run of equal consecutive ids (topics usually come in blocks)."""
+    if isinstance(ids, Tokens):
+        return _tokens.blocks(ids)
     if ids.size == 0:
         return np.zeros(0, dtype=np.int64)
     if ids.dtype.kind == "S" and ids.itemsize in (1, 2, 4, 8):
@@ -125,19 +216,47 @@ def distinct(ids: np.ndarray) -> np.ndarray:
     return unique(ids[blocks(ids)])
 
 
+def topic_codes(*columns):
+    """The sorted distinct topic ids of ``columns`` and each column's codes into them.
+
+    Returns ``universe`` and one int32 array per column (the position of each id in
+    ``universe``). Fixed-width ids are compared as integers or strings; Tokens are
+    numbered with :func:`rankbook.io._tokens.encode` and ordered with
+    :func:`rankbook.io._tokens.byte_order`, both once per block of equal ids.
+    """
+    columns = same_form(*columns)
+    if not isinstance(columns[0], Tokens):
+        universe = unique(np.concatenate([distinct(c) for c in columns]))
+        return (universe, *(codes(c, universe) for c in columns))
+    starts = [blocks(c) for c in columns]
+    heads = _tokens.concat([_tokens.take(c, s) for c, s in zip(columns, starts)])
+    code, first = _tokens.encode(heads)
+    rank = _tokens.byte_order(_tokens.take(heads, first))
+    universe = _tokens.take(heads, first[np.argsort(rank)])
+    head_code, out, at = rank[code].astype(np.int32), [], 0
+    for c, s in zip(columns, starts):
+        out.append(np.repeat(head_code[at:at + s.size], np.diff(np.r_[s, len(c)])))
+        at += s.size
+    return (universe, *out)
+
+
 # --- (topic, document) hash keys --------------------------------------------------------------
 
 def id_words(*id_arrays: np.ndarray) -> int:
     """How many 8-byte words hold the longest id of these arrays."""
-    return max(-(-a.itemsize // 8) for a in id_arrays)
+    return max(-(-a.itemsize // 8) if isinstance(a, np.ndarray) else 0 for a in id_arrays)
 
 
 def hash_ids(ids: np.ndarray, words: int) -> np.ndarray:
     """A 64-bit hash of each id, read as ``words`` 8-byte words (zero-padded).
 
     Each word is mixed in by a multiply-xorshift, and the result by splitmix64's
-    finaliser (:func:`mix`), block by block while the block is in the cache.
+    finaliser (:func:`mix`), block by block while the block is in the cache. Tokens
+    are hashed by :func:`rankbook.io._tokens.hash_tokens` (``words`` unused): two
+    columns compared by hash must be in one form (:func:`same_form`).
     """
+    if isinstance(ids, Tokens):
+        return _tokens.hash_tokens(ids)
     width = ids.itemsize
     out = np.empty(ids.size, dtype=np.uint64)
     raw = ids.view(np.uint8).reshape(ids.size, width)
@@ -220,13 +339,12 @@ def sort_by_topic(keys: np.ndarray, code: np.ndarray) -> np.ndarray:
 
 def has_duplicate_pairs(query: np.ndarray, doc: np.ndarray) -> bool:
     """Whether some (query, doc) pair occurs twice (hash candidates checked exactly)."""
-    universe = distinct(query)
-    code = codes(query, universe)
-    keys = topic_major_keys(code, hash_ids(doc, id_words(doc)), topic_bits(universe.size))
+    universe, code = topic_codes(query)
+    keys = topic_major_keys(code, hash_ids(doc, id_words(doc)), topic_bits(len(universe)))
     ordered = sort_by_topic(keys.copy(), code)
     same = ordered[1:] == ordered[:-1]
     if not same.any():
         return False
     candidates = np.isin(keys, ordered[1:][same])  # rows whose key repeats: check exactly
-    pairs = list(zip(query[candidates].tolist(), doc[candidates].tolist()))
+    pairs = list(zip(id_bytes(query, candidates), id_bytes(doc, candidates)))
     return len(set(pairs)) < len(pairs)

@@ -145,7 +145,7 @@ def as_ranking(run, *, progress: bool = False) -> arrays.Ranking:
     if kind == "dict":
         columns = _dict_arrays(run, "run", "score")
         if columns is not None:
-            return arrays.Ranking(*columns, np.arange(1, columns[1].size + 1), "run dict",
+            return arrays.Ranking(*columns, np.arange(1, len(columns[1]) + 1), "run dict",
                                   "rankbook")
     if kind == "path":
         query, doc, score, lines, name = read_run_arrays(run, progress=progress)
@@ -183,7 +183,7 @@ def _dict_arrays(data: Mapping, name: str, value_name: str):
     qids, counts, doc, value, all_text = _dict_columns(data, name, value_name)
     if not all_text or not doc:
         return None
-    return np.repeat(arrays.byte_ids(qids), counts), arrays.byte_ids(doc), value
+    return arrays.repeat_ids(arrays.byte_ids(qids), counts), arrays.byte_ids(doc), value
 
 
 def _from_dict(data: Mapping, name: str, value_name: str):

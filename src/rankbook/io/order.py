@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from rankbook import _validate
+from rankbook.io._tokens import Tokens, byte_order, take
 
 
 def compared_scores(score: np.ndarray, trec_eval: str = "9") -> np.ndarray:
@@ -84,7 +85,7 @@ def order_rows(topic: np.ndarray, score: np.ndarray, docs: np.ndarray) -> np.nda
     """Row order by topic code, score descending, document id descending.
 
     ``topic`` holds integer codes in topic order, ``score`` the scores as
-    compared (see :func:`compared_scores`), ``docs`` the ids (``S`` bytes or
+    compared (see :func:`compared_scores`), ``docs`` the ids (``S`` bytes, Tokens or
     str objects; a (topic, doc) pair occurs once).
     """
     n = topic.size
@@ -125,6 +126,10 @@ def _break_ties(order: np.ndarray, topic, score, docs) -> None:
     member[:-1] |= tied
     where = np.flatnonzero(member)
     group = np.cumsum(~np.r_[False, tied][where])  # a new group where not tied to the row above
+    if isinstance(docs, Tokens):  # compare the tied ids by their rank in byte order
+        rank = np.zeros(n, dtype=np.int64)
+        rank[order[where]] = byte_order(take(docs, order[where]))
+        docs = rank
     # Most tie groups are pairs: put the larger docid first with one comparison
     # per pair (sorting the tied docids as strings is the slow part otherwise).
     pair = np.bincount(group)[group] == 2

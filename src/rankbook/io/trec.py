@@ -115,7 +115,7 @@ def read_run(path, *, progress: bool = False):
 
 
 def read_qrels_arrays(path, *, progress: bool = False):
-    """A qrels file as numpy arrays: query and doc ids (``S`` bytes), grade, line numbers.
+    """A qrels file as numpy arrays: query and doc ids (array form, see :mod:`rankbook.io.arrays`), grade, line numbers.
 
     The fast, lean form of :func:`read_qrels` (no Python object per line), used by
     the batch evaluator; it checks every line the same way but not duplicates
@@ -129,7 +129,7 @@ def read_qrels_arrays(path, *, progress: bool = False):
 
 
 def read_run_arrays(path, *, progress: bool = False):
-    """A run file as numpy arrays: query and doc ids (``S`` bytes), score, line numbers, name.
+    """A run file as numpy arrays: query and doc ids (array form), score, line numbers, name.
 
     The fast, lean form of :func:`read_run` (see :func:`read_qrels_arrays`). The name is
     the tag (sixth field) of the first line, trec_eval's ``runid``; the file is read

@@ -17,7 +17,6 @@ from rankbook.io._tokens import (
     encode,
     from_bytes,
     from_fields,
-    hash_fields,
     hash_tokens,
     take,
 )
@@ -59,19 +58,6 @@ def test_hash_is_independent_of_position_and_block(values, block):
         tokens_module.HASH_BLOCK_BYTES = old
     single = [int(hash_tokens(from_bytes([v]))[0]) for v in values]
     assert whole.tolist() == single
-
-
-@settings(max_examples=150, deadline=None)
-@given(ids)
-def test_hash_fields_equals_hash_tokens(values):
-    # ids laid out in a chunk, separated by a space, hashed in place
-    values = [v.replace(b" ", b"_") or b"x" for v in values] or [b"x"]
-    chunk = b" ".join(values)
-    a = np.frombuffer(chunk, dtype=np.uint8)
-    lengths = np.array([len(v) for v in values], dtype=np.int64)
-    starts = np.r_[0, np.cumsum(lengths + 1)[:-1]].astype(np.int64)
-    assert hash_fields(a, starts, starts + lengths).tolist() == \
-        hash_tokens(from_bytes(values)).tolist()
 
 
 def test_from_fields_and_concat():

@@ -127,25 +127,6 @@ def hash_tokens(tokens: Tokens) -> np.ndarray:
     return out
 
 
-def hash_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """:func:`hash_tokens` of the fields ``a[starts[i]:ends[i]]`` of a chunk, without copying them.
-
-    The same value as ``hash_tokens(from_fields(a, starts, ends))`` (so ids hashed here
-    and ids hashed from Tokens match), read straight from the chunk's bytes: the reader
-    can hash each chunk while it is in the cache, as it copies the ids out.
-    """
-    lengths = (ends - starts).astype(np.int64)
-    padded = np.concatenate([a, np.zeros(SHORT_ID, dtype=np.uint8)])
-    pairs = np.lib.stride_tricks.sliding_window_view(padded, SHORT_ID)[starts].view(np.uint64)
-    first = pairs[:, 0] & _low_bytes(lengths)
-    first ^= lengths.astype(np.uint64) * _M1
-    out = _mix(_mix(first) ^ (pairs[:, 1] & _low_bytes(lengths - 8)))
-    long = np.flatnonzero(lengths > SHORT_ID)
-    if long.size:
-        out[long] = _long_hashes(from_fields(a, starts[long], ends[long]))
-    return out
-
-
 def _long_hashes(tokens: Tokens) -> np.ndarray:
     """Hashes of ids longer than SHORT_ID: polynomial up to LONG_ID bytes, then BLAKE2b.
 

@@ -104,7 +104,8 @@ def _merge_all(profile, list_weights, c1, c2, *, flagr: bool) -> np.ndarray:
     """Run the merges; return the last aggregate's score per item."""
     rank = profile.rank
     length = profile.length.astype(float)
-    score = np.where(profile.ranked, 0.5 * (length[:, None] ** 2 - 2 * length[:, None] * (rank - 1)
+    finite = np.where(profile.ranked, rank, 1.0)      # (an empty list's 0 * inf would warn)
+    score = np.where(profile.ranked, 0.5 * (length[:, None] ** 2 - 2 * length[:, None] * (finite - 1)
                                             - length[:, None]), np.nan)
     hits = profile.ranked.astype(int)
     weight = list_weights.astype(float).copy()

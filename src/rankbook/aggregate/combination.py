@@ -75,7 +75,7 @@ def _over_present(values: np.ndarray, present: np.ndarray, reduce) -> np.ndarray
     """Reduce each column over its present entries with a NaN-ignoring reduction."""
     masked = np.where(present, values, np.nan)
     out = np.full(values.shape[1], np.nan)
-    some = present.any(axis=0)
+    some = (present & ~np.isnan(values)).any(axis=0)   # FLAGR's 0/0 values stay NaN, unwarned
     with np.errstate(invalid="ignore"):
         out[some] = reduce(masked[:, some], axis=0)
     return out

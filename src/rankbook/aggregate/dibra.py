@@ -234,13 +234,20 @@ def _cosine_norms(length, n: int, flagr: bool) -> np.ndarray:
 
 
 def _cosine_distance(rank, length, position, norms, flagr: bool) -> np.ndarray:
-    """One minus the cosine between each list's Borda vector and the aggregate's (positions 1..n)."""
+    """One minus the cosine between each list's Borda vector and the aggregate's (positions 1..n).
+
+    An empty list's vector is zero, so its cosine is 0/0: the textbook convention takes it
+    as 0 (distance 1: the list agrees with nothing, and its weight grows least); FLAGR's
+    arithmetic gives NaN, which its test ``distance > 0`` then passes over (no growth).
+    """
     R = length[:, None]
     if flagr:     # FLAGR pairs the list's points with the position itself and skips rank R
         numerator = np.where(rank < R, (R - rank + 1.0) * position, 0.0).sum(axis=1)
     else:
         numerator = np.where(rank <= R, (R - rank + 1.0) * (rank.shape[1] - position + 1.0), 0.0).sum(axis=1)
-    return 1.0 - numerator / norms
+    empty = norms == 0
+    cosine = numerator / np.where(empty, 1.0, norms)
+    return 1.0 - np.where(empty, np.nan if flagr else 0.0, cosine)
 
 
 def _wise(profile, w, options) -> tuple:

@@ -277,10 +277,15 @@ def mct(lists, *, weights=None, ergodic_number: float = 0.15, max_iterations: in
 
 
 def _run(lists, chain, weights, ergodic_number, max_iterations, convention) -> dict:
-    """Build the chain, find its stationary distribution, rank the items by it."""
+    """Build the chain, find its stationary distribution, rank the items by it.
+
+    A query with no items has no chain (a 0 x 0 matrix): its result is empty.
+    """
     if check.convention(convention) == "flagr":
         profile = make_profile(lists)
         check.no_weights(weights, "FLAGR's Markov chains (convention='flagr')", profile)
+        if profile.n_items == 0:
+            return {}
         steps = check.count(100 if max_iterations is None else max_iterations, "max_iterations")
         epsilon = check.real(ergodic_number, "ergodic_number", low=0, high=1)
         order, matrix = flagr_matrix(profile, _chain_name(chain), epsilon)
@@ -289,6 +294,8 @@ def _run(lists, chain, weights, ergodic_number, max_iterations, convention) -> d
         return ranked_result(profile, scores, exact=True)
     steps = check.count(1000 if max_iterations is None else max_iterations, "max_iterations")
     profile = make_profile(lists, weights)
+    if profile.n_items == 0:
+        return {}
     _, matrix = markov_chain_matrix(profile, chain, ergodic_number=ergodic_number)
     if ergodic_number > 0:
         scores = stationary_distribution(matrix)

@@ -187,8 +187,11 @@ def _score_based(profile: Profile, reference: Profile, norm: str, convention: st
             high = in_order[:, :1]
             low = np.take_along_axis(in_order, last, axis=1) if in_order.size else high
         else:
-            low = np.min(np.where(np.isnan(in_order), np.inf, in_order), axis=1, keepdims=True)
-            high = np.max(np.where(np.isnan(in_order), -np.inf, in_order), axis=1, keepdims=True)
+            # (initial=: a query with no items has lists of no scores, and min of nothing is +inf)
+            low = np.min(np.where(np.isnan(in_order), np.inf, in_order), axis=1, keepdims=True,
+                         initial=np.inf)
+            high = np.max(np.where(np.isnan(in_order), -np.inf, in_order), axis=1,
+                          keepdims=True, initial=-np.inf)
         if norm == "max":
             _require_positive_max(high, profile, name)
             return s / high

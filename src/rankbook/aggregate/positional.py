@@ -34,6 +34,8 @@ def borda_points(profile, *, unranked: str = "share", convention: str = "textboo
             f"unranked must be 'share' (the unranked items split the points of the positions "
             f"left empty) or 'zero'; got {unranked!r}.")
     n = float(profile.n_items)
+    if n == 0:                      # a query with no items: no points (and no n to divide by)
+        return np.zeros(profile.rank.shape)
     length = profile.length.astype(float)[:, None]
     if convention == "textbook":
         points, share = n - profile.rank, (n - length - 1.0) / 2.0

@@ -39,7 +39,7 @@ def add_parser(subparsers) -> None:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("qrels", metavar="QRELS", help="relevance judgments (TREC qrels file)")
+    parser.add_argument("qrels", metavar="QRELS", help="relevance judgments (TREC qrels file, or FLAGR's qrels CSV)")
     parser.add_argument("runs", nargs="+", metavar="RUN", help="two or more TREC run files")
     parser.add_argument("-m", dest="measures", action="append", default=None, metavar="MEASURE",
                         help="a measure (as in rankbook eval); repeat for several [default: "

@@ -49,7 +49,7 @@ def add_parser(subparsers) -> None:
 
 def _arguments(parser) -> None:
     """The arguments of ``rankbook eval``: trec_eval's options, and the output format."""
-    parser.add_argument("qrels", metavar="QRELS", help="relevance judgments (TREC qrels file)")
+    parser.add_argument("qrels", metavar="QRELS", help="relevance judgments (TREC qrels file, or FLAGR's qrels CSV)")
     parser.add_argument("run_file", metavar="RUN", help="the run to evaluate (TREC run file)")
     parser.add_argument("-q", dest="per_query", action="store_true",
                         help="also print one block per topic (trec_eval's -q)")

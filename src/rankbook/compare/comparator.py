@@ -7,7 +7,6 @@ shape, built on `rankbook.fuse` and on two evaluators: trec_eval's rules
 
 from __future__ import annotations
 
-import os
 import time
 
 from rankbook import _validate
@@ -342,15 +341,7 @@ def _as_result_rows(table, name: str):
 
 
 def _judgments(qrels):
-    """The judgments as a DataFrame: a FLAGR qrels CSV (a comma on the first line), else `as_qrels`."""
-    from rankbook.io import as_qrels, read_flagr_qrels
+    """The judgments as a DataFrame (`as_qrels`, which tells FLAGR's qrels CSV from a TREC file)."""
+    from rankbook.io import as_qrels
 
-    if isinstance(qrels, (str, os.PathLike)):
-        try:
-            with open(qrels, "rb") as handle:
-                first = handle.readline()
-        except OSError:
-            first = b""                   # as_qrels says what is wrong with the path
-        if b"," in first:
-            return read_flagr_qrels(qrels)
     return as_qrels(qrels)

@@ -76,8 +76,8 @@ def evaluate_flagr(qrels, run, *, cutoff: int = 10, queries=None):
     Parameters
     ----------
     qrels : str, os.PathLike, dict or pandas.DataFrame
-        The judgments, in any form `rankbook.io.as_qrels` reads (a FLAGR
-        qrels CSV: read it with `rankbook.io.read_flagr_qrels` first).
+        The judgments, in any form `rankbook.io.as_qrels` reads (a TREC
+        qrels file or FLAGR's qrels CSV, told apart by content).
     run : dict or any run `rankbook.io.as_run` reads
         The lists. A dict ``{query: {item: score}}`` is taken in its own order
         (best first), as `rankbook.fuse` returns an aggregate; any other run

@@ -8,7 +8,7 @@ reader added here serves both forms.
 
 | input | qrels | run |
 | --- | --- | --- |
-| path (`str`, `pathlib.Path`) | TREC qrels file | TREC run file |
+| path (`str`, `pathlib.Path`) | TREC qrels file, or FLAGR's qrels CSV (recognised by content) | TREC run file |
 | dict | `{qid: {docid: grade}}` | `{qid: {docid: score}}` (pytrec_eval's and ranx's form) |
 | DataFrame | columns query, doc, grade | columns query, doc, score |
 
@@ -19,11 +19,23 @@ strings (`301` and `"301"` are the same topic, as in a file).
 
 Every input is checked the way a file is: a grade or score that is not a finite
 number, or a document listed twice for one topic, raises an error naming where.
+
+**Which qrels file is which** is decided here, by content, wherever qrels are read
+(`rankbook.evaluate`, `rankbook eval`, `rankbook compare`, the Comparator): a file
+whose first non-blank line has exactly four comma-separated fields, none of them with
+white space inside (FLAGR's ``1,0,Q1-E36,1``, or ``1, 0, Q1-E36, 1``), is FLAGR's qrels
+CSV (`query,0,item,relevance`, read by `rankbook.io.read_flagr_qrels`); any other file
+is a TREC qrels file (`qid iter docid grade`), whose reader says what is wrong with it.
+A TREC line has white space between its fields, so a TREC qrels file is never taken for
+FLAGR's, even when its document ids hold commas. The first line is read from
+a regular file (gzip data decompressed); a pipe or FIFO cannot be read twice, so it is
+read as a TREC qrels file.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 
 import numpy as np
@@ -31,7 +43,8 @@ import numpy as np
 from rankbook._errors import InputFileError, InvalidTypeError, InvalidValueError
 from rankbook.io import arrays
 from rankbook.io._memory import id_text, id_texts, value_array
-from rankbook.io._source import path_text
+from rankbook.io._source import chunks, open_binary, path_text
+from rankbook.io.flagr import read_flagr_qrels
 from rankbook.io.frames import make_qrels, make_run
 from rankbook.io.trec import read_qrels, read_qrels_arrays, read_run, read_run_arrays
 
@@ -66,6 +79,8 @@ def as_qrels(qrels, *, progress: bool = False):
     """
     kind = _kind(qrels, "qrels")
     if kind == "path":
+        if qrels_format(qrels) == "flagr":
+            return read_flagr_qrels(qrels)
         return read_qrels(qrels, progress=progress)
     if kind == "dict":
         query, doc, grade = _from_dict(qrels, "qrels", "grade")
@@ -124,6 +139,8 @@ def as_judgments(qrels, *, progress: bool = False) -> arrays.Judgments:
         columns = _dict_arrays(qrels, "qrels", "grade")
         if columns is not None:
             return arrays.Judgments(*columns, "qrels dict")
+    if kind == "path" and qrels_format(qrels) == "flagr":
+        return arrays.judgments_from_frame(read_flagr_qrels(qrels))
     if kind == "path":
         query, doc, grade, lines = read_qrels_arrays(qrels, progress=progress)
         if not arrays.has_duplicate_pairs(query, doc):
@@ -151,6 +168,47 @@ def as_ranking(run, *, progress: bool = False) -> arrays.Ranking:
         query, doc, score, lines, name = read_run_arrays(run, progress=progress)
         return arrays.Ranking(query, doc, score, lines, path_text(run), name)
     return arrays.ranking_from_frame(as_run(run))
+
+
+def qrels_format(path) -> str:
+    r"""Which qrels file ``path`` is, by its first non-blank line: ``"flagr"`` or ``"trec"``.
+
+    ``"flagr"`` when that line has exactly four comma-separated fields with no white
+    space inside a field (FLAGR's ``query,0,item,relevance``; blanks around a field are
+    not part of it, as FLAGR's reader strips them), ``"trec"`` otherwise, and for what
+    cannot be read twice (a pipe, a FIFO) or not read at all (the reader then says why).
+    See the module docstring.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "flagr.csv").write_text("1,0,Q1-E36,1\n")
+    >>> _ = (folder / "trec.txt").write_text("301 0 doc,with,commas 1\n")
+    >>> qrels_format(folder / "flagr.csv"), qrels_format(folder / "trec.txt")
+    ('flagr', 'trec')
+    """
+    line = _first_line(path)
+    if line is None:
+        return "trec"
+    fields = line.split(b",")
+    return "flagr" if len(fields) == 4 and all(len(f.split()) <= 1 for f in fields) else "trec"
+
+
+def _first_line(path) -> bytes | None:
+    """The first non-blank line of a regular file (decompressed, BOM dropped); None if unknown."""
+    name = path_text(path)
+    try:
+        if not stat.S_ISREG(os.stat(name).st_mode):
+            return None
+    except (OSError, ValueError):
+        return None
+    with open_binary(name) as handle:
+        for chunk in chunks(handle, name, 64 * 1024):
+            for line in chunk.split(b"\n"):
+                if line.strip():
+                    return line.strip()
+    return None
 
 
 def refuse_duplicates(run: arrays.Ranking) -> None:

@@ -14,6 +14,23 @@ Conventions, shared with FLAGR:
 - a run's list is its documents in trec_eval's order (score descending, equal
   scores by document id descending); a FLAGR file's lists follow its rank
   column (FLAGR's own rule), or the row order for 5-column files.
+
+**Ties inside an input run** (``ties=``). A method reads each document's rank in
+each run, so documents of equal score need a stated rank:
+
+| ``ties`` | tied documents of a run | who does this |
+| --- | --- | --- |
+| ``"trec_eval"`` (default) | ranked by document id descending, after rounding the scores to float32 | trec_eval 9.x, pytrec_eval, `rankbook eval` |
+| ``"input"`` | ranked in the order they were given (file lines, dict or DataFrame order) | ranx, on lists of at most 15 documents |
+| ``"shared"`` | all get the rank of the first of them: 1 + the number of documents scored higher | SQL's ``RANK()``, ``scipy.stats.rankdata(method="min")`` |
+
+ranx sorts each query's documents with numba's quicksort on the negated scores:
+lists of at most 15 documents are insertion-sorted, which keeps tied documents in
+input order (``"input"``); longer lists are partitioned first, which is not stable,
+so ranx's order of tied documents then depends on the list's length and content and
+follows no rule that can be stated (16 tied documents ``d00 ... d15`` come out
+``d14, d13, ..., d00, d15``). To agree with ranx on such runs, give it runs without
+ties.
 """
 
 from __future__ import annotations
@@ -26,7 +43,7 @@ from rankbook._errors import InvalidTypeError, InvalidValueError
 
 
 def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weights=None,
-         keep_order: bool = False, **params) -> dict:
+         keep_order: bool = False, ties: str | None = None, **params) -> dict:
     r"""Aggregate several runs query by query with one method.
 
     Parameters
@@ -51,6 +68,10 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
         (trec_eval: document id descending); with ``keep_order`` it sees the
         method's order, ties broken by rankbook's rule (more lists, then item
         id), as FLAGR evaluates its aggregate lists.
+    ties : {"trec_eval", "input", "shared"}, optional
+        The rank of tied documents inside an input run (see the module
+        docstring); default ``"trec_eval"``. Not for ``flagr``, whose lists
+        follow the file's rank column.
     **params
         The method's parameters, e.g. ``norm="borda"``, ``k=60``,
         ``convention="flagr"``.
@@ -74,6 +95,14 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
     >>> run_b = {"q1": {"d2": 0.9, "d4": 0.5}}
     >>> fuse([run_a, run_b], "rrf")["q1"]
     {'d2': 0.03252247488101534, 'd1': 0.01639344262295082, 'd4': 0.016129032258064516, 'd3': 0.015873015873015872}
+
+    Tied documents (``b`` and ``c``, both 0.5) get ranks 3 and 2 (trec_eval: id
+    descending), 2 and 3 (given order), or 2 and 2 (shared):
+
+    >>> tied = {"q1": {"a": 0.9, "b": 0.5, "c": 0.5}}
+    >>> [fuse([tied], "rrf", ties=t)["q1"]["b"] == 1 / (60 + r)
+    ...  for t, r in (("trec_eval", 3), ("input", 2), ("shared", 2))]
+    [True, True, True]
     """
     function = _method_function(method)
     if params.get("return_weights"):
@@ -85,8 +114,12 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
         raise InvalidValueError(
             "give the runs to fuse either as runs=[run, run, ...] or as one FLAGR list file, "
             "flagr='lists.csv' (one run per voter), not both and not neither.")
+    if flagr is not None and ties is not None:
+        raise InvalidValueError(
+            f"ties={ties!r} sets the rank of tied documents inside runs; a FLAGR file's lists "
+            "follow its rank column (or its row order): leave out ties (--ties) for a FLAGR file.")
     profiles = _flagr_profiles(flagr, label) if flagr is not None else \
-        _profiles(_runs_table(runs))
+        _profiles(_runs_table(runs, _ties(ties)), reset_ranks=False)
     fused = {query: function(profile, weights=weights, **params) for query, profile in profiles}
     if keep_order:
         fused = {query: {item: float(len(scores) - p) for p, item in enumerate(scores)}
@@ -109,8 +142,26 @@ def _method_function(method):
     return METHODS[method].function
 
 
-def _runs_table(runs):
-    """(query codes, query names, list, item, position, score, L) for a sequence of runs."""
+TIES = ("trec_eval", "input", "shared")
+
+
+def _ties(ties) -> str:
+    if ties is None:
+        return "trec_eval"
+    if not isinstance(ties, str) or ties not in TIES:
+        raise InvalidValueError(
+            f"ties={ties!r} is not a rule for tied documents; choose 'trec_eval' (document id "
+            "descending, the default), 'input' (the order given, ranx's on short lists) or "
+            "'shared' (every tied document gets the rank of the first).")
+    return ties
+
+
+def _runs_table(runs, ties: str = "trec_eval"):
+    """(query codes, query names, list, item, rank, score, L) for a sequence of runs.
+
+    Each run's rows are in its list order (by query, then score descending, ties by
+    ``ties``), and ``rank`` is each document's rank in its list under that rule.
+    """
     import pandas as pd
 
     from rankbook.io import as_run, trec_order
@@ -124,16 +175,38 @@ def _runs_table(runs):
     parts = []
     for index, run in enumerate(runs):
         frame = as_run(run)
-        order = trec_order(frame)
+        order = trec_order(frame) if ties == "trec_eval" else _input_order(frame)
         query = frame["query"].to_numpy(dtype=object)[order]
+        score = frame["score"].to_numpy(dtype=float)[order]
+        rank = _positions_within(query)
+        if ties == "shared":
+            rank = _shared_ranks(query, score, rank)
         parts.append((query, np.full(len(order), index),
-                      frame["doc"].to_numpy(dtype=object)[order], _positions_within(query),
-                      frame["score"].to_numpy(dtype=float)[order]))
+                      frame["doc"].to_numpy(dtype=object)[order], rank, score))
     query, lists, item, position, score = (np.concatenate(column) for column in zip(*parts))
     codes, names = pd.factorize(query)
     items, item_names = pd.factorize(item)
     return (codes, [str(name) for name in names], lists, items, np.asarray(item_names, dtype=object),
             position, score, len(runs))
+
+
+def _input_order(frame) -> np.ndarray:
+    """Rows by query (first appearance), score descending, ties in the given order (stable)."""
+    import pandas as pd
+
+    codes, _ = pd.factorize(frame["query"].to_numpy(dtype=object))
+    return np.lexsort((-frame["score"].to_numpy(dtype=float), codes))
+
+
+def _shared_ranks(query: np.ndarray, score: np.ndarray, position: np.ndarray) -> np.ndarray:
+    """Each row's rank when tied rows (same query, equal score) share the first one's position.
+
+    The rows are in list order (score descending within each query's block).
+    """
+    if len(query) == 0:
+        return position
+    first = np.r_[True, (query[1:] != query[:-1]) | (score[1:] != score[:-1])]
+    return position[np.flatnonzero(first)[np.cumsum(first) - 1]]
 
 
 def _positions_within(query: np.ndarray) -> np.ndarray:
@@ -163,12 +236,14 @@ def _flagr_profiles(path, label):
         raise
 
 
-def _profiles(table) -> list:
+def _profiles(table, *, reset_ranks: bool = True) -> list:
     """[(query, Profile)] for every query, in order of first appearance.
 
     ``table`` holds one row per (list, item): query code, list index, item code (into
     ``item_names``), position and score. Within a query the items are numbered in order of
-    first appearance, list by list, best first, as `make_profile` numbers them.
+    first appearance, list by list, best first, as `make_profile` numbers them. With
+    ``reset_ranks`` each list is ranked 1..|l| in its order (FLAGR resets its rank column
+    so); otherwise the positions are the ranks (runs: they may share a rank, ``ties``).
     """
     import pandas as pd
 
@@ -191,7 +266,7 @@ def _profiles(table) -> list:
         rank = np.full((n_lists, n), np.inf)
         values = np.full((n_lists, n), np.nan)
         # ranks 1..|l| in the list's order (FLAGR resets its rank column the same way)
-        rank[rows, codes] = _positions_within(rows)
+        rank[rows, codes] = _positions_within(rows) if reset_ranks else position[start:stop]
         values[rows, codes] = score[start:stop]
         names = item_names[present]
         profiles.append((query_names[query_codes[start]], Profile(

@@ -18,7 +18,8 @@ def add_parser(subparsers) -> None:
         help="aggregate several runs, or the voters of a FLAGR list file, into one run",
         description=(
             "Rank aggregation query by query: every run gives one ranked list per query "
-            "(its documents by score, ties by document id descending; a run without the "
+            "(its documents by score, ties by document id descending unless --ties says "
+            "otherwise; a run without the "
             "query gives an empty list), and METHOD combines them. The result is a TREC run "
             "('qid Q0 docid rank score tag'), written to OUT or printed."
         ),
@@ -31,6 +32,7 @@ def add_parser(subparsers) -> None:
             "  rankbook fuse combmnz run1.txt run2.txt --param norm=z_score\n"
             "  rankbook fuse borda --flagr testdata.csv --param convention=flagr -o borda.txt\n"
             "  rankbook fuse rbc run1.txt run2.txt --param phi=0.8 --weights 2 1\n"
+            "  rankbook fuse rrf run1.txt run2.txt --ties shared\n"
             "  rankbook fuse mc4 --flagr testdata.csv --param ergodic_number=0.15\n"
             "  rankbook fuse dibra --flagr testdata.csv --param aggregator=combmnz:rank "
             "--param prune=low"
@@ -54,6 +56,11 @@ def add_parser(subparsers) -> None:
                         help="one weight per run (per voter with --flagr), e.g. --weights 2 1 1")
     parser.add_argument("-o", "--output", default=None, metavar="OUT",
                         help="write the fused run to OUT (.gz is compressed) instead of printing it")
+    parser.add_argument("--ties", choices=("trec_eval", "input", "shared"), default=None,
+                        help="the rank of tied documents inside a RUN: trec_eval (document id "
+                             "descending, the default), input (the file's line order: ranx's "
+                             "on lists of at most 15 documents) or shared (all get the rank of "
+                             "the first)")
     parser.add_argument("--keep-order", action="store_true",
                         help="write the scores n, n-1, ..., 1 in the aggregate order, so that an "
                              "evaluator that sorts by score keeps the method's tie order")
@@ -72,7 +79,7 @@ def run(args) -> None:
             "not both and not neither; e.g. rankbook fuse rrf run1.txt run2.txt")
     params = method_params(args.method, args.param)
     fused = fuse(args.runs or None, args.method, flagr=args.flagr, label=args.label,
-                 weights=args.weights, keep_order=args.keep_order, **params)
+                 weights=args.weights, keep_order=args.keep_order, ties=args.ties, **params)
     nan = sum(1 for scores in fused.values() for s in scores.values() if math.isnan(s))
     if nan:
         raise InvalidValueError(

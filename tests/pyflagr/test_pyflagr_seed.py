@@ -46,7 +46,7 @@ def run_cell(code: str, namespace: dict, name: str):
     exec(compile(tree, name, "exec"), namespace)   # noqa: S102 (the seed's own code)
     if last is None:
         return None
-    return eval(compile(ast.Expression(last.value), name, "eval"), namespace)   # noqa: S307
+    return eval(compile(ast.Expression(last.value), name, "eval"), namespace)
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +86,7 @@ def test_only_the_imports_change():
 
 
 def test_the_published_table(notebook):
-    namespace, outputs = notebook
+    namespace, _ = notebook
     published = pd.read_csv(DATA / "seed_comparator_table.csv", index_col="Method")
     df = namespace["df"]                                 # cell 7
     assert df.shape == published.shape == (21, 11)      # the seed prints (21, 11)
@@ -122,3 +122,21 @@ def test_the_results_table_and_the_rest_of_the_cells(notebook):
     assert latex.count(r"\\") == 22                      # header + 21 methods
     for n in (9, 10, 11):                                # the three plots
         assert outputs[n].__class__.__name__ == "Axes"
+
+
+def test_the_docs_page_table(notebook):
+    """docs/aggregation/pyflagr.md's side-by-side table: the seed's numbers and the run's."""
+    namespace, _ = notebook
+    page = (Path(__file__).resolve().parents[2] / "docs" / "aggregation" / "pyflagr.md").read_text()
+    published = pd.read_csv(DATA / "seed_comparator_table.csv", index_col="Method")
+    df = namespace["df"]
+    rows = {}
+    for line in page.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 8 and cells[0] in published.index:
+            rows[cells[0]] = [float(c) for c in cells[1:]]
+    assert list(rows) == list(published.index)
+    columns = ["Mean Average Precision (MAP)", "P_5", "ndcg_cut_5"]
+    for name, values in rows.items():
+        assert values[:3] == published.loc[name, columns].tolist(), name
+        assert values[3:6] == [round(float(v), 4) for v in df.loc[name, columns]], name

@@ -40,19 +40,15 @@ class CombSUM(RAM):
         The evaluation points of ``aggregate()``'s table.
     """
 
-    base = 100
-    function = "combsum"
-
     def __init__(self, norm="borda", eval_pts=10):
-        self.normalization = spelling(norm, "norm", {name: name for name in NORMS})
-        self.code = self.base + NORMS[self.normalization][1]
+        self.normalization, self.code = check_norm(norm, 100)
         super().__init__(eval_pts)
 
     def method(self) -> tuple[str, dict]:
-        return self.function, {"norm": NORMS[self.normalization][0], "convention": "flagr"}
+        return "combsum", {"norm": NORMS[self.normalization][0], "convention": "flagr"}
 
 
-class CombMNZ(CombSUM):
+class CombMNZ(RAM):
     r"""CombMNZ: CombSUM times the number of lists that rank the item (`rankbook.aggregate.combmnz`).
 
     Parameters
@@ -63,8 +59,12 @@ class CombMNZ(CombSUM):
         The evaluation points of ``aggregate()``'s table.
     """
 
-    base = 110
-    function = "combmnz"
+    def __init__(self, norm="borda", eval_pts=10):
+        self.normalization, self.code = check_norm(norm, 110)
+        super().__init__(eval_pts)
+
+    def method(self) -> tuple[str, dict]:
+        return "combmnz", {"norm": NORMS[self.normalization][0], "convention": "flagr"}
 
 
 class BordaCount(CombSUM):
@@ -79,3 +79,9 @@ class SimpleBordaCount(CombSUM):
 
     def __init__(self, eval_pts=10):
         super().__init__(norm="simple-borda", eval_pts=eval_pts)
+
+
+def check_norm(norm, base: int) -> tuple[str, int]:
+    """FLAGR's norm name, checked, and the method's code (``base`` + the norm's offset)."""
+    norm = spelling(norm, "norm", {name: name for name in NORMS})
+    return norm, base + NORMS[norm][1]

@@ -46,9 +46,7 @@ def input_path(input_file, input_df, *, what: str = "aggregate()"):
         try:
             yield path
         except InputFileError as error:
-            rows = ", ".join(str(n - 1) for n in error.lines[:5])
-            raise InputFileError(error.reason, f"input_df (rows {rows}; first row 0)"
-                                 if rows else "input_df") from None
+            raise in_frame(error, "input_df") from None
 
 
 def judgments(rels_file, rels_df):
@@ -68,9 +66,17 @@ def judgments(rels_file, rels_df):
         try:
             return read_flagr_qrels(path)
         except InputFileError as error:
-            rows = ", ".join(str(n - 1) for n in error.lines[:5])
-            raise InputFileError(error.reason, f"rels_df (rows {rows}; first row 0)"
-                                 if rows else "rels_df") from None
+            raise in_frame(error, "rels_df") from None
+
+
+def in_frame(error: InputFileError, name: str) -> InputFileError:
+    """A reading error of a DataFrame's temporary CSV, told in the DataFrame's rows (from 0)."""
+    if not error.lines:
+        return InputFileError(error.reason, name)
+    rows = ", ".join(str(n - 1) for n in error.lines[:5])
+    more = f" (and {len(error.lines) - 5} more)" if len(error.lines) > 5 else ""
+    label = "row" if len(error.lines) == 1 else "rows"
+    return InputFileError(error.reason, f"{name} ({label} {rows}{more}; the first row is 0)")
 
 
 def out_frame(run: dict, code: int):

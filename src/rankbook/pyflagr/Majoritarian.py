@@ -2,7 +2,7 @@ r"""PyFLAGR's ``Majoritarian`` module: CondorcetWinners, CopelandWinners, Outran
 
 | class | rankbook | FLAGR's code |
 | --- | --- | --- |
-| ``CondorcetWinners(eval_pts)`` | `rankbook.aggregate.condorcet` | 200 |
+| ``CondorcetWinners(eval_pts)`` | `rankbook.aggregate.condorcet` (``convention="flagr"``, the same) | 200 |
 | ``CopelandWinners(eval_pts)`` | `rankbook.aggregate.copeland` (``convention="flagr"``) | 201 |
 | ``OutrankingApproach(eval_pts, preference, veto, concordance, discordance)`` | `rankbook.aggregate.outranking` (``convention="flagr"``) | 300 |
 """
@@ -21,7 +21,7 @@ class CondorcetWinners(RAM):
         super().__init__(eval_pts)
 
     def method(self) -> tuple[str, dict]:
-        return "condorcet", {}
+        return "condorcet", {"convention": "flagr"}
 
 
 class CopelandWinners(RAM):

@@ -41,8 +41,11 @@ class RAM:
 
     def __init__(self, eval_pts):
         self.eval_pts = check_eval_pts(eval_pts)
-        if type(self).method is not RAM.method:
-            dry_run(*self.method())
+        if type(self).method is not RAM.method:      # checked now, not inside aggregate()
+            from rankbook.aggregate.registry import METHODS, check_parameters
+
+            name, params = self.method()
+            check_parameters(METHODS[name].function, params, what=type(self).__name__)
 
     def method(self) -> tuple[str, dict]:
         """``(name in rankbook.aggregate.METHODS, parameters)``: what `aggregate` calls."""
@@ -123,13 +126,3 @@ def spelling(value, name: str, choices: dict, note: str = "") -> str:
         names = ", ".join(repr(c) for c in choices)
         raise InvalidValueError(f"{name}={value!r} is not one of PyFLAGR's choices {names}{note}.")
     return choices[value]
-
-
-def dry_run(name: str, params: dict) -> None:
-    """Call the method once on two tiny lists, so a parameter it refuses fails now, not in ``aggregate()``.
-
-    The checks are the method's own (`rankbook.aggregate`): nothing is checked twice.
-    """
-    from rankbook.aggregate import METHODS
-
-    METHODS[name].function([{"a": 2.0, "b": 1.0}, {"b": 2.0, "a": 1.0, "c": 0.5}], **params)

@@ -29,7 +29,7 @@ OWNED_ELSEWHERE: dict[str, str] = {}
 GROUND = ("rankbook.metrics", "rankbook.aggregate", "rankbook.stats", "rankbook._errors",
           "rankbook._validate", "rankbook._examples")
 TOP = ("rankbook.cli", "rankbook.compare", "rankbook.plots", "rankbook.exercises",
-       "rankbook.classroom", "rankbook.__main__")
+       "rankbook.classroom", "rankbook.pyflagr", "rankbook.__main__")
 
 
 def _name(path: Path) -> str:

@@ -53,7 +53,7 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
         ``runs`` or ``flagr``.
     method : str or callable
         A name from `rankbook.aggregate.METHODS` (``"combsum"``, ``"borda"``,
-        ``"rrf"``, ``"mc4"``, ``"rra"``, ``"dibra"``, ...) or a function with the methods' shape
+        ``"rrf"``, ``"mc4"``, ``"rra"``, ``"dibra"``, ..., in any case: ``"RRF"``) or a function with the methods' shape
         ``f(lists, *, weights=None, **params) -> dict``.
     flagr : str or os.PathLike, optional
         A FLAGR input-list CSV (5 or 6 columns): one run per voter.
@@ -134,12 +134,9 @@ class _ListedTwice(Exception):
 def _method_function(method):
     if callable(method):
         return method
-    from rankbook.aggregate.registry import METHODS
+    from rankbook.aggregate.registry import METHODS, method_named
 
-    if not isinstance(method, str) or method not in METHODS:
-        raise InvalidValueError(
-            f"unknown aggregation method {method!r}; choose one of {', '.join(METHODS)}.")
-    return METHODS[method].function
+    return METHODS[method_named(method)].function
 
 
 TIES = ("trec_eval", "input", "shared")

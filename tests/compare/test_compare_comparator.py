@@ -174,7 +174,14 @@ def test_latex_export_without_jinja2(flagr_comparator, monkeypatch):
     (lambda c: c.per_topic("AP"), "per_topic('AP')"),
     (lambda c: c.add_aggregator("Condorcet", "borda"), "already added"),
     (lambda c: c.add_aggregator("X", "combsumm"), "unknown method"),
-    (lambda c: c.add_aggregator("X", "condorcet", convention="flagr"), "no parameter 'convention'"),
+    (lambda c: c.add_aggregator("X", "schulze", k=60), "no parameter 'k'"),
+    # refused at add_aggregator, not inside aggregate(): PyFLAGR's names, bad values, conventions
+    (lambda c: c.add_aggregator("X", "dibra", w_norm="minmax"),
+     "no parameter 'w_norm' (PyFLAGR's name; here it is weight_normalization)"),
+    (lambda c: c.add_aggregator("X", "combsum", norm="bogus"), "norm must be one of"),
+    (lambda c: c.add_aggregator("X", "mc4", ergodic_number=2), "ergodic_number"),
+    (lambda c: c.add_aggregator("X", "rrf", convention="flagr"), "FLAGR has no rrf"),
+    (lambda c: c.add_aggregator("X", "rbc"), "needs phi= (e.g. phi=0.8)"),
 ])
 def test_mistakes_are_clear_errors(flagr_comparator, call, says):
     with pytest.raises(InvalidValueError, match=says.replace("(", r"\(").replace(")", r"\)")):

@@ -21,8 +21,13 @@ _MEANING = {"textbook": "the published method", "flagr": "what FLAGR/PyFLAGR 1.0
             "ranx": "ranx's scale"}
 
 
-def convention(value, allowed: tuple = CONVENTIONS) -> str:
-    """One of ``allowed`` (default ``"textbook"`` or ``"flagr"``)."""
+def convention(value, allowed: tuple = CONVENTIONS, *, method: str | None = None) -> str:
+    """One of ``allowed`` (default ``"textbook"`` or ``"flagr"``); ``method`` names a method
+    FLAGR does not have, for the message when ``"flagr"`` is asked of it."""
+    if value == "flagr" and "flagr" not in allowed and method is not None:
+        raise InvalidValueError(
+            f"FLAGR has no {method}, so there is no FLAGR convention of it; call {method} "
+            f"without convention= (or with convention='textbook').")
     if not isinstance(value, str) or value not in allowed:
         names = ", ".join(f"{name!r} ({_MEANING.get(name, name)})" for name in allowed)
         raise InvalidValueError(f"convention must be one of {names}; got convention={value!r}.")

@@ -22,10 +22,10 @@ from rankbook.aggregate import _arguments as check
 from rankbook.aggregate._profile import code_order, make_profile, ranked_result
 from rankbook.aggregate.combination import combined_scores
 from rankbook.aggregate.majoritarian import condorcet, copeland, outranking
-from rankbook.aggregate.normalization import NORMS
+from rankbook.aggregate.normalization import FLAGR_NORMS, NORMS
 
 # FLAGR's spellings of its norms in aggregator names ("combsum:z-score"), and rankbook's.
-FLAGR_NORM_NAMES = {"score": "min_max", "z-score": "z_score", "simple-borda": "simple_borda"}
+FLAGR_NORM_NAMES = FLAGR_NORMS
 # The pairwise bases, by rankbook's name and FLAGR's ("outrank").
 MAJORITARIAN_BASES = {"condorcet": condorcet, "copeland": copeland, "outranking": outranking,
                       "outrank": outranking}

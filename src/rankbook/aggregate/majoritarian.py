@@ -38,7 +38,7 @@ from rankbook.aggregate.pairwise import (
 FLAGR_UNRANKED_RANK = 1_000_000.0  # FLAGR's NOT_RANKED_ITEM_RANK (MAX_LIST_ITEMS squared)
 
 
-def condorcet(lists, *, weights=None) -> dict:
+def condorcet(lists, *, weights=None, convention: str = "textbook") -> dict:
     r"""Condorcet's pairwise-win count: how many items each item beats by majority.
 
     $$C(x) = \big\lvert \{\, y \ne x : N(x, y) > N(y, x) \,\} \big\rvert$$
@@ -56,6 +56,9 @@ def condorcet(lists, *, weights=None) -> dict:
         The ranked lists of one query, best first.
     weights : sequence of float, optional
         One weight per list (default 1 each).
+    convention : {"textbook", "flagr"}, default "textbook"
+        Both give the same result: FLAGR's CONDORCET is the textbook one (the keyword
+        is accepted so that every method takes ``convention=``).
 
     Returns
     -------
@@ -80,6 +83,7 @@ def condorcet(lists, *, weights=None) -> dict:
     >>> condorcet(tennessee, weights=voters)      # Nashville beats all three
     {'Nashville': 3.0, 'Chattanooga': 2.0, 'Knoxville': 1.0, 'Memphis': 0.0}
     """
+    check.convention(convention, check.CONVENTIONS, method="condorcet")
     profile = make_profile(lists, weights)
     wins, _, _ = wins_ties_losses(preference_matrix(profile))
     return ranked_result(profile, wins.astype(float))
@@ -242,7 +246,8 @@ def concordance_discordance(profile, pt: int, vt: int, convention: str):
     return c, d
 
 
-def schulze(lists, *, weights=None, strength: str = "winning_votes") -> dict:
+def schulze(lists, *, weights=None, strength: str = "winning_votes",
+            convention: str = "textbook") -> dict:
     r"""Schulze's beatpath method: the number of items an item beats through its strongest paths.
 
     A path $x = z_0, z_1, \dots, z_k = y$ has the strength of its weakest link,
@@ -265,6 +270,9 @@ def schulze(lists, *, weights=None, strength: str = "winning_votes") -> dict:
         One weight per list (default 1 each).
     strength : {"winning_votes", "margin"}, default "winning_votes"
         How a link's strength is measured.
+    convention : {"textbook"}, default "textbook"
+        The published method; FLAGR has no SCHULZE, so ``"flagr"`` is refused (with a
+        message) rather than ignored.
 
     Returns
     -------
@@ -287,6 +295,7 @@ def schulze(lists, *, weights=None, strength: str = "winning_votes") -> dict:
     >>> schulze(tennessee, weights=voters)
     {'Nashville': 3.0, 'Chattanooga': 2.0, 'Knoxville': 1.0, 'Memphis': 0.0}
     """
+    check.convention(convention, ("textbook",), method="schulze")
     profile = make_profile(lists, weights)
     paths = strongest_paths(preference_matrix(profile), strength)
     return ranked_result(profile, (paths > paths.T).sum(axis=1).astype(float))

@@ -142,7 +142,7 @@ def normalized_matrix(profile: Profile, norm: str, *, convention: str = "textboo
     tuple of numpy.ndarray
         ``(values, present)``: float (L, n) and bool (L, n).
     """
-    check_norm(norm)
+    norm = check_norm(norm)
     check.convention(convention)
     ranked = profile.ranked
     reference = profile if reference is None else reference
@@ -262,7 +262,21 @@ def _require_positive_max(high: np.ndarray, profile: Profile, name: str) -> None
             f"the largest score of {name}[{which}] is {high[which, 0]:g}. Use norm='min_max'.")
 
 
-def check_norm(norm: str) -> None:
-    """Raise a clear error for an unknown norm name."""
-    if norm not in NORMS:
-        raise InvalidValueError(f"norm must be one of {', '.join(NORMS)}; got {norm!r}.")
+# FLAGR's spellings of its norms (PyFLAGR's ``norm=``), and rankbook's names for them.
+FLAGR_NORMS = {"score": "min_max", "z-score": "z_score", "simple-borda": "simple_borda"}
+
+
+def check_norm(norm: str) -> str:
+    """The norm's name in ``NORMS`` (FLAGR's ``"score"``, ``"z-score"``, ``"simple-borda"``
+    accepted), or a clear error for an unknown one.
+
+    >>> check_norm("z-score"), check_norm("score")
+    ('z_score', 'min_max')
+    """
+    if isinstance(norm, str) and norm in FLAGR_NORMS:
+        return FLAGR_NORMS[norm]
+    if not isinstance(norm, str) or norm not in NORMS:
+        raise InvalidValueError(
+            f"norm must be one of {', '.join(NORMS)} (or FLAGR's spellings "
+            f"{', '.join(repr(name) for name in FLAGR_NORMS)}); got {norm!r}.")
+    return norm

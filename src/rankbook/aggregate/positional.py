@@ -125,7 +125,7 @@ def _rank_points(profile, points_of_rank) -> np.ndarray:
     return points * profile.weight[:, None]
 
 
-def rrf(lists, *, weights=None, k: float = 60) -> dict:
+def rrf(lists, *, weights=None, k: float = 60, convention: str = "textbook") -> dict:
     r"""Reciprocal rank fusion: one over (k + rank), summed over the lists.
 
     $$\operatorname{RRF}(x) = \sum_{\ell \ni x} \frac{w_\ell}{k + r_\ell(x)}$$
@@ -143,6 +143,9 @@ def rrf(lists, *, weights=None, k: float = 60) -> dict:
         One weight per list (default 1 each).
     k : float, default 60
         The smoothing constant, $k \ge 0$.
+    convention : {"textbook"}, default "textbook"
+        The published method; FLAGR has no RRF, so ``"flagr"`` is refused (with a
+        message) rather than ignored.
 
     Returns
     -------
@@ -162,12 +165,13 @@ def rrf(lists, *, weights=None, k: float = 60) -> dict:
     >>> [(x, Fraction(s).limit_denominator(10**6)) for x, s in scores.items()]
     [('b', Fraction(123, 3782)), ('a', Fraction(1, 61)), ('c', Fraction(1, 62))]
     """
+    check.convention(convention, ("textbook",), method="rrf")
     k = check.real(k, "k", low=0)
     profile = make_profile(lists, weights)
     return ranked_result(profile, _rank_points(profile, lambda r: 1.0 / (k + r)).sum(axis=0))
 
 
-def isr(lists, *, weights=None) -> dict:
+def isr(lists, *, weights=None, convention: str = "textbook") -> dict:
     r"""Inverse square rank: the sum of $1/r^2$ times the number of lists that rank the item.
 
     $$\operatorname{ISR}(x) = h(x) \sum_{\ell \ni x} \frac{w_\ell}{r_\ell(x)^2}$$
@@ -178,6 +182,9 @@ def isr(lists, *, weights=None) -> dict:
         The ranked lists of one query, best first.
     weights : sequence of float, optional
         One weight per list (default 1 each).
+    convention : {"textbook"}, default "textbook"
+        The published method; FLAGR has no ISR, so ``"flagr"`` is refused (with a
+        message) rather than ignored.
 
     Returns
     -------
@@ -195,12 +202,13 @@ def isr(lists, *, weights=None) -> dict:
     >>> isr([["a", "b"], ["b", "c"]])
     {'b': 2.5, 'a': 1.0, 'c': 0.25}
     """
+    check.convention(convention, ("textbook",), method="isr")
     profile = make_profile(lists, weights)
     total = _rank_points(profile, lambda r: 1.0 / r**2).sum(axis=0)
     return ranked_result(profile, total * profile.hits)
 
 
-def log_isr(lists, *, weights=None) -> dict:
+def log_isr(lists, *, weights=None, convention: str = "textbook") -> dict:
     r"""Log ISR: the sum of $1/r^2$ times the natural log of the number of lists that rank the item.
 
     $$\operatorname{logISR}(x) = \ln h(x) \sum_{\ell \ni x} \frac{w_\ell}{r_\ell(x)^2}$$
@@ -214,6 +222,9 @@ def log_isr(lists, *, weights=None) -> dict:
         The ranked lists of one query, best first.
     weights : sequence of float, optional
         One weight per list (default 1 each).
+    convention : {"textbook"}, default "textbook"
+        The published method; FLAGR has no log_isr, so ``"flagr"`` is refused (with a
+        message) rather than ignored.
 
     Returns
     -------
@@ -230,6 +241,7 @@ def log_isr(lists, *, weights=None) -> dict:
     >>> {x: round(s, 6) for x, s in log_isr([["a", "b"], ["b", "c"]]).items()}
     {'b': 0.866434, 'a': 0.0, 'c': 0.0}
     """
+    check.convention(convention, ("textbook",), method="log_isr")
     profile = make_profile(lists, weights)
     total = _rank_points(profile, lambda r: 1.0 / r**2).sum(axis=0)
     with np.errstate(divide="ignore"):
@@ -237,7 +249,8 @@ def log_isr(lists, *, weights=None) -> dict:
     return ranked_result(profile, total * factor)
 
 
-def logn_isr(lists, *, weights=None, sigma: float = 0.01) -> dict:
+def logn_isr(lists, *, weights=None, sigma: float = 0.01,
+             convention: str = "textbook") -> dict:
     r"""Log ISR with a smoothing term $\sigma$ inside the logarithm.
 
     $$\operatorname{logNISR}_\sigma(x) = \ln\big(h(x) + \sigma\big) \sum_{\ell \ni x}
@@ -251,6 +264,9 @@ def logn_isr(lists, *, weights=None, sigma: float = 0.01) -> dict:
         One weight per list (default 1 each).
     sigma : float, default 0.01
         The smoothing term, $0 \le \sigma \le 1$ (ranx's default and range).
+    convention : {"textbook"}, default "textbook"
+        The published method; FLAGR has no logn_isr, so ``"flagr"`` is refused (with a
+        message) rather than ignored.
 
     Returns
     -------
@@ -267,13 +283,14 @@ def logn_isr(lists, *, weights=None, sigma: float = 0.01) -> dict:
     >>> {x: round(s, 6) for x, s in logn_isr([["a", "b"], ["b", "c"]]).items()}
     {'b': 0.872668, 'a': 0.00995, 'c': 0.002488}
     """
+    check.convention(convention, ("textbook",), method="logn_isr")
     sigma = check.real(sigma, "sigma", low=0, high=1)
     profile = make_profile(lists, weights)
     total = _rank_points(profile, lambda r: 1.0 / r**2).sum(axis=0)
     return ranked_result(profile, total * np.log(profile.hits + sigma))
 
 
-def rbc(lists, *, phi: float, weights=None) -> dict:
+def rbc(lists, *, phi: float, weights=None, convention: str = "textbook") -> dict:
     r"""Rank-biased centroid: each list's rank-biased weights $(1-\phi)\phi^{r-1}$, summed.
 
     $$\operatorname{RBC}_\phi(x) = \sum_{\ell \ni x} w_\ell\, (1 - \phi)\, \phi^{\,r_\ell(x) - 1}$$
@@ -291,6 +308,9 @@ def rbc(lists, *, phi: float, weights=None) -> dict:
         The persistence, $0 < \phi < 1$ (no default: ranx's `rbc` requires it too).
     weights : sequence of float, optional
         One weight per list (default 1 each).
+    convention : {"textbook"}, default "textbook"
+        The published method; FLAGR has no RBC, so ``"flagr"`` is refused (with a
+        message) rather than ignored.
 
     Returns
     -------
@@ -308,6 +328,7 @@ def rbc(lists, *, phi: float, weights=None) -> dict:
     >>> rbc([["a", "b"], ["b", "c"]], phi=0.5)
     {'b': 0.75, 'a': 0.5, 'c': 0.25}
     """
+    check.convention(convention, ("textbook",), method="rbc")
     phi = check.real(phi, "phi", low=0, high=1, low_open=True, high_open=True)
     profile = make_profile(lists, weights)
     points = _rank_points(profile, lambda r: (1.0 - phi) * phi ** (r - 1.0))

@@ -22,8 +22,11 @@ place: write its function, then add a row. Each row says
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Callable
+
+from rankbook._errors import InvalidValueError
 
 from rankbook.aggregate import (
     combination,
@@ -92,3 +95,56 @@ METHODS: dict[str, Method] = {
     "agglomerative": Method(agglomerative, "self_weighting", False),
     "dibra": Method(dibra, "self_weighting", False),
 }
+
+
+# PyFLAGR's parameter names -> rankbook's (a keyword a PyFLAGR user is likely to type).
+PYFLAGR_NAMES = {"w_norm": "weight_normalization", "dist": "distance", "max_iter": "max_iterations",
+                 "pref": "preference", "conc": "concordance", "disc": "discordance"}
+
+
+def method_named(name) -> str:
+    """The name in `METHODS` of ``name``, in any case (``"RRF"``, ``"CombSUM"``), or a clear error.
+
+    >>> method_named("CombSUM"), method_named("MC4")
+    ('combsum', 'mc4')
+    """
+    key = name.lower() if isinstance(name, str) else name
+    if not isinstance(key, str) or key not in METHODS:
+        raise InvalidValueError(
+            f"unknown aggregation method {name!r}; choose one of {', '.join(METHODS)} "
+            "(in any case, e.g. 'RRF' or 'CombSUM').")
+    return key
+
+
+def check_parameters(function: Callable, params: dict, *, what: str) -> None:
+    """Refuse now what ``function`` would refuse on every query: an unknown keyword or a bad value.
+
+    Unknown keywords are named with the method's parameters (and rankbook's name for a
+    PyFLAGR one, ``w_norm`` -> ``weight_normalization``); the values are checked by the
+    method itself, called once on two tiny lists, so no check is written twice.
+    ``what`` names the call in the messages (``"add_aggregator('DIBRA', 'dibra')"``).
+
+    >>> check_parameters(METHODS["dibra"].function, {"w_norm": "minmax"}, what="dibra")
+    Traceback (most recent call last):
+    ...
+    rankbook._errors.InvalidValueError: dibra: no parameter 'w_norm' (PyFLAGR's name; here it is weight_normalization); the parameters are weights, aggregator, gamma, weight_normalization, distance, tol, max_iterations, prune, d1, d2, num_buckets, return_weights, convention.
+    """
+    accepted = [p for p, spec in inspect.signature(function).parameters.items()
+                if spec.kind is spec.KEYWORD_ONLY]
+    unknown = [p for p in params if p not in accepted]
+    if unknown and accepted:
+        hint = f" (PyFLAGR's name; here it is {PYFLAGR_NAMES[unknown[0]]})" \
+            if PYFLAGR_NAMES.get(unknown[0]) in accepted else ""
+        raise InvalidValueError(
+            f"{what}: no parameter {unknown[0]!r}{hint}; the parameters are "
+            f"{', '.join(accepted)}.")
+    known = {m.function: m for m in METHODS.values()}
+    if function not in known:
+        return                  # a user's function: its values are its own business
+    missing = [p for p, spec in inspect.signature(function).parameters.items()
+               if spec.kind is spec.KEYWORD_ONLY and spec.default is spec.empty and p not in params]
+    if missing:
+        example = known[function].example.get(missing[0], 1)
+        raise InvalidValueError(f"{what}: the method needs {missing[0]}= (e.g. {missing[0]}={example}).")
+    function([{"a": 2.0, "b": 1.0}, {"b": 2.0, "a": 1.0}],
+             **{k: v for k, v in params.items() if k != "weights"})

@@ -48,7 +48,7 @@ def add_parser(subparsers) -> None:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("method", metavar="METHOD", choices=method_names(),
+    parser.add_argument("method", metavar="METHOD", choices=method_names(), type=str.lower,
                         help="the aggregation method, e.g. borda, copeland, kemeny, combsum, "
                              "mc4, rra (all of them below)")
     parser.add_argument("lists", nargs="*", metavar="LIST",

@@ -39,7 +39,7 @@ def add_parser(subparsers) -> None:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("method", metavar="METHOD", choices=method_names(),
+    parser.add_argument("method", metavar="METHOD", choices=method_names(), type=str.lower,
                         help="the aggregation method, e.g. rrf, borda, combsum, condorcet, mc4, "
                              "rra, dibra (all of them below)")
     parser.add_argument("runs", nargs="*", metavar="RUN",

@@ -101,22 +101,26 @@ class Comparator:
             The system's name in the results (``Method`` column).
         method : str or callable
             A name of `rankbook.aggregate.METHODS` (``"combsum"``, ``"mc4"``,
-            ...) or a function ``f(lists, *, weights=None, **params) -> dict``
+            ..., in any case: ``"CombSUM"``) or a function ``f(lists, *, weights=None, **params) -> dict``
             over the ranked lists of one query, best first (the methods' shape).
         **params
             The method's parameters, e.g. ``norm="rank"``, ``convention="flagr"``;
-            ``weights=`` gives one weight per input list.
+            ``weights=`` gives one weight per input list. They are checked here (an
+            unknown name, a bad value), not when `aggregate` runs.
         """
-        from rankbook.aggregate import METHODS
+        from rankbook.aggregate.registry import METHODS, check_parameters, method_named
 
         self._check_name(name)
-        if not callable(method) and method not in METHODS:
-            raise InvalidValueError(
-                f"add_aggregator({name!r}, {method!r}): unknown method; give a name of "
-                f"rankbook.aggregate.METHODS ({', '.join(METHODS)}) or a function over one "
-                "query's lists.")
         if not callable(method):
-            _check_parameters(name, method, METHODS[method].function, params)
+            try:
+                method = method_named(method)
+            except InvalidValueError:
+                raise InvalidValueError(
+                    f"add_aggregator({name!r}, {method!r}): unknown method; give a name of "
+                    f"rankbook.aggregate.METHODS ({', '.join(METHODS)}), in any case, or a "
+                    "function over one query's lists.") from None
+        function = method if callable(method) else METHODS[method].function
+        check_parameters(function, params, what=f"add_aggregator({name!r}, {method!r})")
         self._systems[name] = ("aggregator", method, params)
 
     def add_run(self, name: str, run) -> None:
@@ -317,19 +321,6 @@ class Comparator:
         if self.conventions == "flagr":
             return list(seen)
         return [t for t in seen if t in judged_topics] + [t for t in judged_topics if t not in seen]
-
-
-def _check_parameters(name: str, method: str, function, params: dict) -> None:
-    """Refuse a parameter the method does not have, naming those it has."""
-    import inspect
-
-    accepted = [p for p, spec in inspect.signature(function).parameters.items()
-                if spec.kind is spec.KEYWORD_ONLY]
-    unknown = [p for p in params if p not in accepted]
-    if unknown:
-        raise InvalidValueError(
-            f"add_aggregator({name!r}, {method!r}): {method} has no parameter {unknown[0]!r}; "
-            f"its parameters are {', '.join(accepted)}.")
 
 
 def _as_result_rows(table, name: str):

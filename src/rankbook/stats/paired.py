@@ -18,8 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rankbook import _validate
-from rankbook.stats import _input
-from rankbook.stats import _signed_rank
+from rankbook.stats import _input, _signed_rank
 from rankbook.stats._tails import ALTERNATIVES, normal_tail, t_tail
 
 ZERO_METHODS = ("wilcox", "pratt", "zsplit")

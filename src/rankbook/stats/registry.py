@@ -18,8 +18,8 @@ tests (docs/contributing.md, "Adding a significance test").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from rankbook.stats import anova, corrections, paired, resampling, tukey, unpaired
 

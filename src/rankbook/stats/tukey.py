@@ -217,7 +217,7 @@ def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
     if method == "one_way":
         variance, df = _within_system_variance(X), m * (n - 1)
     else:
-        anova = two_way_anova(scores)
+        anova = two_way_anova(scores, topics=topics)
         variance, df = anova.ms_residual, anova.df_residual
     pairs = list(combinations(range(m), 2))
     differences = np.array([means[i] - means[j] for i, j in pairs])

@@ -2,8 +2,9 @@ r"""Significance tests for comparing IR systems: one plain function per test.
 
 <!-- stats-table -->
 
-The table comes from `rankbook.stats.registry`, the one list of tests; the
-guide "Comparing systems" (docs/comparing/index.md) says which to choose.
+The table is generated from `rankbook.stats.registry`, the one list of
+tests; the guide "Comparing systems" (docs/comparing/index.md) says which
+to choose.
 
 Inputs
 ------

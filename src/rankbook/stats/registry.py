@@ -8,12 +8,12 @@ Comparing systems page (docs/comparing/index.md) and the API pages. A
 test is added with its function, one `StatTest` entry, its page and its
 tests (docs/contributing.md, "Adding a significance test").
 
->>> [name for name, entry in TESTS.items() if entry.kind == "paired"]
-['t', 'randomization', 'wilcoxon', 'bootstrap']
+>>> tuple(name for name, entry in TESTS.items() if entry.kind == "paired")
+('t', 'randomization', 'wilcoxon', 'bootstrap')
 >>> TESTS["t"].function.__name__, TESTS["t"].reports
 ('paired_t_test', ('p', 'effect size', 'interval'))
->>> list(CORRECTIONS)
-['bonferroni', 'holm', 'benjamini_hochberg']
+>>> tuple(CORRECTIONS)
+('bonferroni', 'holm', 'benjamini_hochberg')
 """
 
 from __future__ import annotations

@@ -10,14 +10,17 @@ from rankbook.stats import (
     bootstrap_test,
     paired_t_test,
     randomization_test,
+    registry,
     tukey_hsd,
     two_way_anova,
     wilcoxon_test,
 )
 
-PAIRED = [paired_t_test, wilcoxon_test, randomization_test, bootstrap_test]
-MULTI = [two_way_anova, tukey_hsd]
-assert len(PAIRED) == 4 and len(MULTI) == 2
+# every registered test of its kind, so that a new test gets these checks by itself
+PAIRED = [e.function for e in registry.TESTS.values() if e.kind == "paired"]
+MULTI = [e.function for e in registry.TESTS.values() if e.kind in ("multi", "omnibus")]
+assert {paired_t_test, wilcoxon_test, randomization_test, bootstrap_test} <= set(PAIRED)
+assert {two_way_anova, tukey_hsd} <= set(MULTI)
 
 
 @pytest.mark.parametrize("test", PAIRED)

@@ -13,7 +13,7 @@ from rankbook.stats import registry
 FORMATS = ("text", "markdown", "latex", "json", "csv")
 TESTS = tuple(registry.compared())
 CORRECTIONS = tuple(registry.CORRECTIONS)
-TUKEY_METHODS = registry.TESTS["tukey"].methods
+TUKEY_METHODS = registry.tukey_methods()
 
 
 def _tests_help() -> str:

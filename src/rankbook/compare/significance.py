@@ -25,7 +25,7 @@ from rankbook.stats import registry
 
 __doc__ = __doc__.replace("<!-- compare-tests -->", registry.compare_table())
 TESTS = tuple(registry.compared())
-TUKEY_METHODS = registry.TESTS["tukey"].methods
+TUKEY_METHODS = registry.tukey_methods()
 CORRECTIONS = tuple(registry.CORRECTIONS)
 DEFAULT_MEASURES = ("AP", "nDCG@10", "P@10")
 TIE_DECIMALS = 12   # differences equal to 12 decimals are ties (float noise is not a win)

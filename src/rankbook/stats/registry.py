@@ -164,6 +164,11 @@ CORRECTIONS: dict[str, Correction] = {entry.name: entry for entry in (
 )}
 
 
+def tukey_methods() -> tuple:
+    """The choices of ``tukey_method`` in `rankbook.compare` (those of the multi-system test)."""
+    return next(entry.methods for entry in TESTS.values() if entry.methods)
+
+
 def compared() -> dict[str, StatTest]:
     """The tests `rankbook.compare` offers (``test=``), in registry order."""
     return {name: entry for name, entry in TESTS.items() if entry.compare is not None}

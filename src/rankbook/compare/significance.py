@@ -121,6 +121,7 @@ def compare_scores(scores, *, test: str = "t", correction=None, baseline=None,
     scores : mapping of str to pandas.DataFrame (or to mapping)
         ``{measure: topics x systems}``; each value may also be a mapping
         ``{system: per-topic scores}``. Every measure must have the same systems.
+        A row ``all`` (`rankbook.evaluate`'s summary row) is not a topic and is left out.
     test : str, default "t"
         The test: a name of the module docstring's table (`TESTS`, from
         `rankbook.stats.registry`).
@@ -230,6 +231,7 @@ def _score_frames(scores) -> dict:
     frames = {}
     for measure, table in scores.items():
         frame = table if isinstance(table, pd.DataFrame) else pd.DataFrame(dict(table))
+        frame = frame.drop(index="all", errors="ignore")  # rb.evaluate's summary row: no topic
         frame.columns = [str(c) for c in frame.columns]
         if frame.shape[1] < 2:
             raise InvalidValueError(

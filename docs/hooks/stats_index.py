@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import posixpath
 
+from metric_index import nav_pages  # mkdocs puts the hooks' folder on sys.path
 from mkdocs.exceptions import PluginError
 
 INDEX_MARKER = "<!-- stats-index -->"
@@ -113,22 +114,14 @@ def module_table(here: str) -> str:
 
 def _add_after_last(nav: list, section_name: str, prefix: str, pages: dict) -> list[str]:
     """Insert each of ``pages`` ({path: title}) the nav lacks after the section's last ``prefix`` page."""
-    listed = set(_nav_pages(nav))
+    listed = set(nav_pages(nav))
     section = next((item[section_name] for item in nav
                     if isinstance(item, dict) and section_name in item), None)
     if section is None:
         raise PluginError(f"stats_index hook: mkdocs.yml's nav has no {section_name!r} section")
     added = [page for page in pages if page not in listed]
     last = max((i for i, item in enumerate(section)
-                if any(p.startswith(prefix) for p in _nav_pages(item))), default=len(section) - 1)
+                if any(p.startswith(prefix) for p in nav_pages(item))), default=len(section) - 1)
     for offset, page in enumerate(added, start=1):
         section.insert(last + offset, {pages[page]: page})
     return added
-
-
-def _nav_pages(nav) -> list[str]:
-    if isinstance(nav, str):
-        return [nav]
-    if isinstance(nav, dict):
-        return [page for value in nav.values() for page in _nav_pages(value)]
-    return [page for item in nav for page in _nav_pages(item)]

@@ -31,9 +31,16 @@ ALL = ENTRIES + list(registry.CORRECTIONS.values())
 
 
 def _hook():
-    spec = importlib.util.spec_from_file_location("stats_index", ROOT / "docs/hooks/stats_index.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    import sys
+
+    sys.path.insert(0, str(ROOT / "docs/hooks"))  # as mkdocs does while loading a hook
+    try:
+        spec = importlib.util.spec_from_file_location("stats_index",
+                                                      ROOT / "docs/hooks/stats_index.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "docs/hooks"))
     return module
 
 
@@ -143,7 +150,7 @@ def test_the_hook_adds_missing_pages_to_the_nav():
                    if isinstance(item, dict) and "Comparing systems" in item)
     section[:] = [item for item in section if "comparing/unpaired_t_test.md" not in str(item)]
     hook.on_config({"nav": nav})
-    pages = hook._nav_pages(nav)
+    pages = hook.nav_pages(nav)
     for entry in ALL:
         assert entry.page in pages
     for module in hook.modules():

@@ -52,10 +52,10 @@ def labelled(value, name: str):
     if is_frame(value):
         columns = list(value.columns)
         if len(columns) != 1:
+            example = f" e.g. {name}[{str(columns[0])!r}]" if columns else ""
             raise InvalidValueError(
                 f"{name} is a table with {len(columns)} columns ({', '.join(map(str, columns))}); "
-                f"a test compares one measure at a time: pass one column, e.g. "
-                f"{name}[{str(columns[0])!r}]." if columns else f"{name} is a table with no column.")
+                f"a test compares one measure at a time: pass one column,{example}.")
         value = value[columns[0]]
     if is_series(value):
         topics, scores = list(value.index), list(value.to_numpy())

@@ -294,8 +294,9 @@ def wilcoxon_test(
 
     Parameters
     ----------
-    x, y : sequence of float, shape (n,)
-        Per-topic scores of the two systems on the same topics, same order.
+    x, y : sequence of float, shape (n,), or scores by topic
+        Per-topic scores of the two systems: sequences in the same topic order,
+        or scores by topic (Series, mappings), paired by topic as in `paired_t_test`.
     zero_method : {"wilcox", "pratt", "zsplit"}, default "wilcox"
         How zero differences are treated (see above).
     correction : bool, default False

@@ -105,8 +105,9 @@ def randomization_test(x, y, *, n_resamples: int | None = None, seed: int | None
 
     Parameters
     ----------
-    x, y : sequence of float, shape (n,)
-        Per-topic scores of the two systems on the same topics, same order.
+    x, y : sequence of float, shape (n,), or scores by topic
+        Per-topic scores of the two systems: sequences in the same topic order,
+        or scores by topic (Series, mappings), paired by topic as in `paired_t_test`.
     n_resamples : int or None, default None
         None: exact when $n \le 20$, else 100,000 random sign patterns.
         An integer: that many random patterns.
@@ -267,8 +268,9 @@ def bootstrap_test(x, y, *, n_resamples: int = DEFAULT_RESAMPLES, seed: int | No
 
     Parameters
     ----------
-    x, y : sequence of float, shape (n,)
-        Per-topic scores of the two systems on the same topics, same order.
+    x, y : sequence of float, shape (n,), or scores by topic
+        Per-topic scores of the two systems: sequences in the same topic order,
+        or scores by topic (Series, mappings), paired by topic as in `paired_t_test`.
     n_resamples : int, default 100000
         $B$, the number of bootstrap samples.
     seed : int or None, default 0

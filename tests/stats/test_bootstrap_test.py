@@ -56,7 +56,7 @@ def test_equals_the_textbook_loop(sakai):
 
 @pytest.mark.parametrize("alternative", ["greater", "less"])
 def test_one_sided_equals_the_textbook_loop(sakai, alternative):
-    t_obs, count = _sakai_2006_loop(sakai["A"], sakai["C"], 2000, 7, alternative)
+    _, count = _sakai_2006_loop(sakai["A"], sakai["C"], 2000, 7, alternative)
     r = bootstrap_test(sakai["A"], sakai["C"], n_resamples=2000, seed=7, alternative=alternative)
     assert (r.count, r.pvalue, r.alternative) == (count, (count + 1) / 2001, alternative)
 

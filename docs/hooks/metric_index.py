@@ -85,14 +85,14 @@ def api_page_text(module: str) -> str:
 
 def add_api_pages(nav: list, pages: list[str]) -> list[str]:
     """Insert each API page the nav lacks after the last ``api/metrics/`` entry; return them."""
-    listed = set(_nav_pages(nav))
+    listed = set(nav_pages(nav))
     section = next((item[API_SECTION] for item in nav
                     if isinstance(item, dict) and API_SECTION in item), None)
     if section is None:
         raise PluginError(f"metric_index hook: mkdocs.yml's nav has no {API_SECTION!r} section")
     added = [page for page in dict.fromkeys(pages) if page not in listed]
     last = max((i for i, item in enumerate(section)
-                if any(page.startswith(API_DIR + "/") for page in _nav_pages(item))),
+                if any(page.startswith(API_DIR + "/") for page in nav_pages(item))),
                default=len(section) - 1)
     for offset, page in enumerate(added, start=1):
         name = page.rsplit("/", 1)[1].removesuffix(".md")
@@ -102,7 +102,7 @@ def add_api_pages(nav: list, pages: list[str]) -> list[str]:
 
 def add_metric_pages(nav: list, pages: list[str]) -> list[str]:
     """Append to the nav's Metrics section each page of ``pages`` not in the nav; return them."""
-    listed = set(_nav_pages(nav))
+    listed = set(nav_pages(nav))
     section = next((item[NAV_SECTION] for item in nav
                     if isinstance(item, dict) and NAV_SECTION in item), None)
     if section is None:
@@ -112,12 +112,12 @@ def add_metric_pages(nav: list, pages: list[str]) -> list[str]:
     return added
 
 
-def _nav_pages(nav) -> list[str]:
+def nav_pages(nav) -> list[str]:
     if isinstance(nav, str):
         return [nav]
     if isinstance(nav, dict):
-        return [page for value in nav.values() for page in _nav_pages(value)]
-    return [page for item in nav for page in _nav_pages(item)]
+        return [page for value in nav.values() for page in nav_pages(value)]
+    return [page for item in nav for page in nav_pages(item)]
 
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:

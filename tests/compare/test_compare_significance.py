@@ -159,3 +159,17 @@ def test_runs_named_by_tag_or_position():
     assert compare(qrels, [first, second], ["AP"]).systems == ("run1", "run2")
     first.attrs["name"], second.attrs["name"] = "bm25", "dfr"
     assert compare(qrels, [first, second], ["AP"]).systems == ("bm25", "dfr")
+
+
+def test_an_all_row_is_not_a_topic_of_compare_scores():
+    # issue 17: rb.evaluate's summary row must not reach a test as one more topic
+    import pandas as pd
+
+    from rankbook.compare import compare_scores
+
+    table = pd.DataFrame({"A": [0.7, 0.3, 0.2, 0.6], "B": [0.5, 0.1, 0.0, 0.2]},
+                         index=["q1", "q2", "q3", "q4"])
+    with_all = pd.concat([table, table.mean().to_frame("all").T])
+    plain, summed = compare_scores({"AP": table}), compare_scores({"AP": with_all})
+    assert summed.pairs == plain.pairs and summed.topics == ("q1", "q2", "q3", "q4")
+    assert list(with_all.columns) == ["A", "B"] and len(with_all) == 5  # the input is untouched

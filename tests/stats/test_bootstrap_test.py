@@ -12,7 +12,7 @@ from rankbook.stats import bootstrap_test
 from rankbook.stats.resampling import CHUNK_CELLS
 
 
-def _sakai_2006_loop(x, y, B, seed):
+def _sakai_2006_loop(x, y, B, seed, alternative="two-sided"):
     """Sakai (2006)'s algorithm, one bootstrap sample at a time in plain Python.
 
     The indices are drawn from the generator in the same blocks as bootstrap_test draws
@@ -33,10 +33,15 @@ def _sakai_2006_loop(x, y, B, seed):
             mean = sum(sample) / n
             sd = math.sqrt(sum((v - mean) ** 2 for v in sample) / (n - 1))
             if sd == 0:
-                t_star = 0.0 if mean == 0 else math.inf
+                t_star = 0.0 if mean == 0 else math.copysign(math.inf, mean)
             else:
                 t_star = mean / (sd / math.sqrt(n))
-            count += abs(t_star) >= abs(t_obs)
+            if alternative == "greater":  # Efron and Tibshirani's algorithm 16.2, one-sided
+                count += t_star >= t_obs
+            elif alternative == "less":
+                count += t_star <= t_obs
+            else:
+                count += abs(t_star) >= abs(t_obs)
         drawn += len(block)
     return t_obs, count
 
@@ -47,6 +52,13 @@ def test_equals_the_textbook_loop(sakai):
     assert r.statistic == pytest.approx(t_obs, rel=1e-12)
     assert r.count == count
     assert r.pvalue == (count + 1) / 3001
+
+
+@pytest.mark.parametrize("alternative", ["greater", "less"])
+def test_one_sided_equals_the_textbook_loop(sakai, alternative):
+    _, count = _sakai_2006_loop(sakai["A"], sakai["C"], 2000, 7, alternative)
+    r = bootstrap_test(sakai["A"], sakai["C"], n_resamples=2000, seed=7, alternative=alternative)
+    assert (r.count, r.pvalue, r.alternative) == (count, (count + 1) / 2001, alternative)
 
 
 def test_statistic_is_the_paired_t_statistic(sakai):

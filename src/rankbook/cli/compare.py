@@ -8,9 +8,21 @@ import sys
 
 from rankbook._errors import InvalidValueError
 from rankbook.cli._tables import decimals
+from rankbook.stats import registry
 
 FORMATS = ("text", "markdown", "latex", "json", "csv")
-TESTS = ("t", "randomization", "wilcoxon", "bootstrap", "tukey")
+TESTS = tuple(registry.compared())
+CORRECTIONS = tuple(registry.CORRECTIONS)
+TUKEY_METHODS = registry.tukey_methods()
+
+
+def _tests_help() -> str:
+    """The epilog's list of tests, one line each, from the stats registry."""
+    width = max(len(name) for name in TESTS)
+    lines = [f"  {name:<{width}}  {entry.help}" for name, entry in registry.compared().items()]
+    return "tests (--test):\n" + "\n".join(lines) + (
+        f"\n  --tukey-method: {', '.join(TUKEY_METHODS)}; "
+        f"--correction: {', '.join(CORRECTIONS)}\n")
 
 
 def add_parser(subparsers) -> None:
@@ -27,9 +39,7 @@ def add_parser(subparsers) -> None:
             "tag (the last field of its lines), or by its file name when tags repeat."
         ),
         epilog=(
-            "tests: t (paired t-test), randomization (exact for up to 20 topics), wilcoxon,\n"
-            "  bootstrap, tukey (Tukey HSD over all runs; --tukey-method two_way, randomized,\n"
-            "  one_way; already adjusted for every pair, so no --correction)\n"
+            _tests_help() +
             "\n"
             "examples:\n"
             "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt\n"
@@ -46,10 +56,10 @@ def add_parser(subparsers) -> None:
                              "-m AP -m nDCG@10 -m P@10], e.g. -m map -m P.5,10")
     parser.add_argument("--test", choices=TESTS, default="t",
                         help="the significance test [default: t], e.g. --test randomization")
-    parser.add_argument("--tukey-method", choices=("two_way", "randomized", "one_way"),
+    parser.add_argument("--tukey-method", choices=TUKEY_METHODS,
                         default="two_way",
                         help="which Tukey HSD with --test tukey [default: two_way]")
-    parser.add_argument("--correction", choices=("bonferroni", "holm", "benjamini_hochberg"),
+    parser.add_argument("--correction", choices=CORRECTIONS,
                         default=None,
                         help="adjust each measure's p-values for multiple comparisons, e.g. "
                              "--correction holm")

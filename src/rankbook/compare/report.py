@@ -25,11 +25,10 @@ from typing import NamedTuple
 
 from rankbook._errors import InvalidValueError
 from rankbook.compare import tables
+from rankbook.stats import registry
 
 UP, DOWN = "▲", "▼"
-TEST_NAMES = {"t": "paired t-test", "randomization": "randomisation test",
-              "wilcoxon": "Wilcoxon signed-rank test", "bootstrap": "bootstrap test",
-              "tukey": "Tukey HSD"}
+TEST_NAMES = {name: entry.title for name, entry in registry.TESTS.items()}
 
 
 class PairComparison(NamedTuple):

@@ -4,16 +4,11 @@ Every test is the function of `rankbook.stats` (one definition each); this
 module pairs the systems, collects the p-values, effect sizes and intervals,
 corrects for multiple comparisons and counts wins, ties and losses.
 
-| ``test`` | p-value | effect size | interval of the mean difference |
-| --- | --- | --- | --- |
-| ``"t"`` | `paired_t_test` | $\bar d / s_d$ | $\bar d \pm t_{n-1}\, s_d/\sqrt{n}$ |
-| ``"randomization"`` | `randomization_test` (exact for $n \le 20$ topics) | $\bar d / s_d$ | the t interval |
-| ``"wilcoxon"`` | `wilcoxon_test` | rank-biserial $(W^+ - W^-)/(W^+ + W^-)$ | the t interval |
-| ``"bootstrap"`` | `bootstrap_test` | $\bar d / s_d$ | the t interval |
-| ``"tukey"`` | `tukey_hsd` over all systems (``tukey_method``) | $\bar d / \sqrt{V_E}$ | simultaneous (none for ``"randomized"``) |
+<!-- compare-tests -->
 
 $\bar d$ and $s_d$ are the mean and standard deviation of the per-topic
-differences, $V_E$ the residual variance of the two-way ANOVA.
+differences, $V_E$ the residual variance of the two-way ANOVA. The table,
+the tests offered and how each is called come from `rankbook.stats.registry`.
 """
 
 from __future__ import annotations
@@ -26,10 +21,12 @@ import numpy as np
 from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
 from rankbook.compare.report import ComparisonReport, PairComparison
+from rankbook.stats import registry
 
-TESTS = ("t", "randomization", "wilcoxon", "bootstrap", "tukey")
-TUKEY_METHODS = ("two_way", "randomized", "one_way")
-CORRECTIONS = ("bonferroni", "holm", "benjamini_hochberg")
+__doc__ = __doc__.replace("<!-- compare-tests -->", registry.compare_table())
+TESTS = tuple(registry.compared())
+TUKEY_METHODS = registry.tukey_methods()
+CORRECTIONS = tuple(registry.CORRECTIONS)
 DEFAULT_MEASURES = ("AP", "nDCG@10", "P@10")
 TIE_DECIMALS = 12   # differences equal to 12 decimals are ties (float noise is not a win)
 
@@ -124,10 +121,13 @@ def compare_scores(scores, *, test: str = "t", correction=None, baseline=None,
     scores : mapping of str to pandas.DataFrame (or to mapping)
         ``{measure: topics x systems}``; each value may also be a mapping
         ``{system: per-topic scores}``. Every measure must have the same systems.
-    test : {"t", "randomization", "wilcoxon", "bootstrap", "tukey"}, default "t"
-        The test (see the module docstring).
-    correction : {None, "bonferroni", "holm", "benjamini_hochberg"}, default None
-        Adjust the p-values of each measure's pairs.
+        A row ``all`` (`rankbook.evaluate`'s summary row) is not a topic and is left out.
+    test : str, default "t"
+        The test: a name of the module docstring's table (`TESTS`, from
+        `rankbook.stats.registry`).
+    correction : str or None, default None
+        Adjust the p-values of each measure's pairs: a name of
+        `rankbook.stats.registry.CORRECTIONS` (`CORRECTIONS`), e.g. ``"holm"``.
     baseline : str, optional
         Compare every other system with this one only (differences signed
         system minus baseline). Default: every pair.
@@ -135,8 +135,8 @@ def compare_scores(scores, *, test: str = "t", correction=None, baseline=None,
         Significance level of the marks.
     confidence : float, default 0.95
         Level of the intervals.
-    tukey_method : {"two_way", "randomized", "one_way"}, default "two_way"
-        Which Tukey HSD for ``test="tukey"`` (`rankbook.stats.tukey_hsd`).
+    tukey_method : str, default "two_way"
+        Which Tukey HSD for ``test="tukey"`` (`rankbook.stats.tukey_hsd`'s ``method``).
     n_resamples : int, optional
         Resamples of the randomisation, bootstrap and randomised Tukey tests;
         default: each test's own (exact randomisation up to 20 topics).
@@ -179,7 +179,7 @@ def compare_scores(scores, *, test: str = "t", correction=None, baseline=None,
     first = next(iter(frames.values()))
     return ComparisonReport(
         test=test, correction=correction, baseline=baseline, alpha=float(alpha),
-        confidence=float(confidence), tukey_method=tukey_method if test == "tukey" else None,
+        confidence=float(confidence), tukey_method=tukey_method if registry.TESTS[test].methods else None,
         systems=systems, measures=tuple(frames), topics=tuple(str(t) for t in first.index),
         scores={m: {s: tuple(float(v) for v in f[s]) for s in systems} for m, f in frames.items()},
         pairs=tuple(results))
@@ -190,9 +190,9 @@ def _check_options(test, correction, tukey_method) -> None:
     _validate.choice(tukey_method, TUKEY_METHODS, "tukey_method")
     if correction is not None:
         _validate.choice(correction, CORRECTIONS, "correction")
-        if test == "tukey":
+        if registry.TESTS[test].kind == "multi":
             raise InvalidValueError(
-                "test='tukey' gives p-values already adjusted for every pair of systems; "
+                f"test={test!r} gives p-values already adjusted for every pair of systems; "
                 "drop the correction (or use another test with it).")
 
 
@@ -216,31 +216,8 @@ def _measure_pairs(measure, frame, pairs, test, correction, alpha, options) -> l
 
 
 def _tested_pairs(frame, pairs, test, options) -> list:
-    """(p-value, effect size, interval or None) of each pair, by ``test``."""
-    from rankbook import stats
-
-    resamples = {} if options["n_resamples"] is None else {"n_resamples": options["n_resamples"]}
-    if test == "tukey":
-        result = stats.tukey_hsd(frame, method=options["tukey_method"],
-                                 confidence=options["confidence"], seed=options["seed"], **resamples)
-        found = [result.comparison(a, b) for a, b in pairs]
-        return [(c.pvalue, c.effect_size, c.confidence_interval) for c in found]
-    tested = []
-    for a, b in pairs:
-        x, y = frame[a].to_numpy(dtype=float), frame[b].to_numpy(dtype=float)
-        t = stats.paired_t_test(x, y, confidence=options["confidence"])
-        effect = t.effect_size
-        if test == "t":
-            p = t.pvalue
-        elif test == "randomization":
-            p = stats.randomization_test(x, y, seed=options["seed"], **resamples).pvalue
-        elif test == "bootstrap":
-            p = stats.bootstrap_test(x, y, seed=options["seed"], **resamples).pvalue
-        else:
-            w = stats.wilcoxon_test(x, y)
-            p, effect = w.pvalue, w.effect_size
-        tested.append((p, effect, t.confidence_interval))
-    return tested
+    """(p-value, effect size, interval or None) of each pair, by ``test`` (its registry entry)."""
+    return registry.TESTS[test].compare(frame, pairs, options)
 
 
 def _score_frames(scores) -> dict:
@@ -254,6 +231,7 @@ def _score_frames(scores) -> dict:
     frames = {}
     for measure, table in scores.items():
         frame = table if isinstance(table, pd.DataFrame) else pd.DataFrame(dict(table))
+        frame = frame.drop(index="all", errors="ignore")  # rb.evaluate's summary row: no topic
         frame.columns = [str(c) for c in frame.columns]
         if frame.shape[1] < 2:
             raise InvalidValueError(

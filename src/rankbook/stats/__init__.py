@@ -1,25 +1,26 @@
 r"""Significance tests for comparing IR systems: one plain function per test.
 
-| function | systems | question | module |
-| --- | --- | --- | --- |
-| `paired_t_test` | 2 | is the mean per-topic difference 0? (normal theory) | `paired` |
-| `wilcoxon_test` | 2 | are the differences symmetric around 0? (signed ranks) | `paired` |
-| `randomization_test` | 2 | are the systems exchangeable on every topic? (sign flips) | `resampling` |
-| `bootstrap_test` | 2 | is the mean difference 0? (bootstrap of the studentised mean) | `resampling` |
-| `two_way_anova` | m | do the system means differ, topic effect removed? | `anova` |
-| `tukey_hsd` | m | which pairs differ, with one family-wise error rate? | `tukey` |
-| `correct_pvalues` | - | Bonferroni, Holm, Benjamini-Hochberg adjustments | `corrections` |
+<!-- stats-table -->
+
+The table is generated from `rankbook.stats.registry`, the one list of
+tests; the guide "Comparing systems" (docs/comparing/index.md) says which
+to choose.
 
 Inputs
 ------
-The two-system tests take ``x`` and ``y``: per-topic scores of the same
-topics in the same order (lists, numpy arrays, pandas Series with equal
-indexes, or two mappings topic -> score, paired by key). The m-system
-functions take ``scores``: a mapping system -> per-topic scores or a pandas
-DataFrame with one row per topic and one column per system. Every score must
-be a finite number and there must be at least 2 topics; anything else raises
-`rankbook.InvalidValueError` or `rankbook.InvalidTypeError` saying how to fix it.
-All tests are two-sided.
+The two-system tests take ``x`` and ``y``: per-topic scores either by
+position (lists, numpy arrays: the same topics in the same order) or by topic
+(pandas Series such as a column of `rankbook.evaluate`'s table, one-column
+DataFrames, mappings topic -> score), paired by topic id. The summary row
+``all`` of `rankbook.evaluate` is never a topic. Topic sets that differ are
+refused with the topics named, unless ``topics="intersect"`` (test the common
+topics) or ``topics="complete"`` (a missing topic scores 0, as trec_eval's
+``-c``). The m-system functions take ``scores``: a mapping system -> per-topic
+scores or a pandas DataFrame with one row per topic and one column per
+system, read the same way. Every score must be a finite number and there must
+be at least 2 topics; anything else raises `rankbook.InvalidValueError` or
+`rankbook.InvalidTypeError` saying how to fix it. The tests of two systems are
+two-sided by default and take ``alternative="greater"`` or ``"less"``.
 
 Results
 -------
@@ -47,35 +48,10 @@ scipy is imported inside the functions that need it, so ``import rankbook``
 stays light.
 """
 
-from rankbook.stats.anova import TwoWayAnovaResult, two_way_anova
-from rankbook.stats.corrections import correct_pvalues
-from rankbook.stats.paired import (
-    PairedTTestResult,
-    WilcoxonTestResult,
-    paired_t_test,
-    wilcoxon_test,
-)
-from rankbook.stats.resampling import (
-    BootstrapTestResult,
-    RandomizationTestResult,
-    bootstrap_test,
-    randomization_test,
-)
-from rankbook.stats.tukey import TukeyComparison, TukeyHSDResult, tukey_hsd
+from rankbook.stats import registry as _registry
+from rankbook.stats.tukey import TukeyComparison
 
-__all__ = [
-    "paired_t_test",
-    "wilcoxon_test",
-    "randomization_test",
-    "bootstrap_test",
-    "two_way_anova",
-    "tukey_hsd",
-    "correct_pvalues",
-    "PairedTTestResult",
-    "WilcoxonTestResult",
-    "RandomizationTestResult",
-    "BootstrapTestResult",
-    "TwoWayAnovaResult",
-    "TukeyHSDResult",
-    "TukeyComparison",
-]
+__doc__ = __doc__.replace("<!-- stats-table -->", _registry.markdown_table())
+globals().update(_registry.exports())
+
+__all__ = list(_registry.exports()) + ["TukeyComparison"]

@@ -1,7 +1,8 @@
 """The argument checks of the significance tests, and the two numerical tolerances.
 
 Every test takes per-topic scores: two vectors (``x``, ``y``) paired by
-position, or a table of systems x topics. These helpers turn what the caller
+topic (or by position, for plain sequences; `_pairing` is the rule), or a table
+of systems x topics. These helpers turn what the caller
 passed into float arrays, or raise an `InvalidValueError` / `InvalidTypeError`
 that says what is wrong and how to fix it. pandas is never imported here: a
 Series or DataFrame is recognised by its attributes.
@@ -15,6 +16,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from rankbook._errors import InvalidTypeError, InvalidValueError
+from rankbook.stats import _pairing
 
 # A standard deviation (or a root sum of squares per cell) at most this fraction of the
 # largest absolute value involved counts as zero: it is float rounding, as in
@@ -27,23 +29,18 @@ ZERO_SPREAD = 1e-12
 TIE_TOLERANCE = 1e-9
 
 
-def _is_series(value) -> bool:
-    return hasattr(value, "index") and hasattr(value, "to_numpy") and not hasattr(value, "columns")
+def vector(values, name: str, topics=None) -> np.ndarray:
+    """One system's per-topic scores as a 1-D float array (finite numbers only).
 
-
-def _is_frame(value) -> bool:
-    return hasattr(value, "columns") and hasattr(value, "index") and hasattr(value, "to_numpy")
-
-
-def vector(values, name: str) -> np.ndarray:
-    """One system's per-topic scores as a 1-D float array (finite numbers only)."""
+    ``topics`` (the topic ids of the positions, when known) names the topic of a bad score.
+    """
     if isinstance(values, (str, bytes)) or isinstance(values, Mapping) or not hasattr(values, "__len__"):
         kind = "a mapping" if isinstance(values, Mapping) else type(values).__name__
         raise InvalidTypeError(
             f"{name} must be a sequence of per-topic scores (list, tuple, 1-D numpy array "
             f"or pandas Series), got {kind}; for example {name}=[0.7, 0.3, 0.2]."
         )
-    raw = values.to_numpy() if _is_series(values) else values
+    raw = values.to_numpy() if _pairing.is_series(values) else values
     try:
         array = np.asarray(raw, dtype=float)
     except (TypeError, ValueError):
@@ -59,7 +56,7 @@ def vector(values, name: str) -> np.ndarray:
     bad = np.flatnonzero(~np.isfinite(array))
     if bad.size:
         position = int(bad[0])
-        label = values.index[position] if _is_series(values) else position
+        label = topics[position] if topics is not None else position
         raise InvalidValueError(
             f"{name}[{label!r}] is {array[position]}: every topic needs a finite score for "
             "every system. A missing score is usually a topic a run did not answer (score it "
@@ -69,13 +66,13 @@ def vector(values, name: str) -> np.ndarray:
     return array
 
 
-def paired(x, y) -> tuple[np.ndarray, np.ndarray]:
-    """Two systems' scores on the same topics, as float arrays of equal length >= 2."""
-    if isinstance(x, Mapping) or isinstance(y, Mapping):
-        x, y = _align_mappings(x, y)
-    elif _is_series(x) and _is_series(y) and not x.index.equals(y.index):
-        _refuse_unaligned(list(x.index), list(y.index), "x", "y")
-    a, b = vector(x, "x"), vector(y, "y")
+def paired(x, y, topics: str = "same") -> tuple[np.ndarray, np.ndarray]:
+    """Two systems' scores on the same topics, as float arrays of equal length >= 2.
+
+    Paired by topic when both are labelled by topic (`_pairing.align`), by position otherwise.
+    """
+    ids, (a, b) = _pairing.align({"x": x, "y": y}, topics)
+    a, b = vector(a, "x", ids), vector(b, "y", ids)
     if len(a) != len(b):
         raise InvalidValueError(
             f"x has {len(a)} scores and y has {len(b)}: a paired test compares the two "
@@ -85,32 +82,19 @@ def paired(x, y) -> tuple[np.ndarray, np.ndarray]:
     return a, b
 
 
-def _align_mappings(x, y):
-    if not (isinstance(x, Mapping) and isinstance(y, Mapping)):
-        raise InvalidTypeError(
-            "x and y must both be sequences (paired by position) or both be mappings "
-            "topic -> score (paired by topic); got one of each."
-        )
-    if set(x) != set(y):
-        _refuse_unaligned(list(x), list(y), "x", "y")
-    topics = list(x)
-    return [x[t] for t in topics], [y[t] for t in topics]
-
-
-def _refuse_unaligned(first: list, second: list, name_a: str, name_b: str) -> None:
-    only_a = [t for t in first if t not in set(second)]
-    only_b = [t for t in second if t not in set(first)]
-    if not only_a and not only_b:
+def sample(values, name: str) -> np.ndarray:
+    """One sample of an unpaired test: a sequence, or scores by topic without the ``all`` row."""
+    if _pairing.by_topic(values):
+        ids, scores = _pairing.labelled(values, name)
+        array = vector(scores, name, ids)
+    else:
+        array = vector(values, name)
+    if len(array) < 2:
         raise InvalidValueError(
-            f"{name_a} and {name_b} hold the same topics in a different order; align them "
-            f"first, e.g. {name_b} = {name_b}.reindex({name_a}.index)."
+            f"{name} holds {len(array)} score(s); each sample needs at least 2 to estimate "
+            "its variance."
         )
-    raise InvalidValueError(
-        f"{name_a} and {name_b} are not scores of the same topics: only in {name_a}: "
-        f"{only_a[:5]}{' ...' if len(only_a) > 5 else ''}; only in {name_b}: "
-        f"{only_b[:5]}{' ...' if len(only_b) > 5 else ''}. Compare systems on the same "
-        "topics (e.g. evaluate with every qrels topic, as trec_eval -c does)."
-    )
+    return array
 
 
 def _at_least_two_topics(n: int) -> None:
@@ -121,30 +105,15 @@ def _at_least_two_topics(n: int) -> None:
         )
 
 
-def score_matrix(scores) -> tuple[tuple, np.ndarray]:
+def score_matrix(scores, topics: str = "same") -> tuple[tuple, np.ndarray]:
     """``(systems, matrix)``: the system names and a topics x systems float array."""
-    if _is_frame(scores):
-        systems = tuple(scores.columns)
-        columns = [vector(scores[name], f"scores[{name!r}]") for name in systems]
-    elif isinstance(scores, Mapping) and scores and all(
-            isinstance(v, Mapping) for v in scores.values()):
-        systems = tuple(scores)
-        topics = list(next(iter(scores.values())))
-        for name in systems[1:]:
-            if set(scores[name]) != set(topics):
-                _refuse_unaligned(topics, list(scores[name]), f"scores[{systems[0]!r}]",
-                                  f"scores[{name!r}]")
-        columns = [vector([scores[name][t] for t in topics], f"scores[{name!r}]")
-                   for name in systems]
+    if _pairing.is_frame(scores):
+        frame = scores.drop(index=_pairing.SUMMARY_ROW, errors="ignore")
+        named = {f"scores[{name!r}]": frame[name] for name in frame.columns}
+        systems = tuple(frame.columns)
     elif isinstance(scores, Mapping):
+        named = {f"scores[{name!r}]": value for name, value in scores.items()}
         systems = tuple(scores)
-        first = next(iter(scores.values()), None)
-        for name in systems[1:]:
-            value = scores[name]
-            if _is_series(first) and _is_series(value) and not first.index.equals(value.index):
-                _refuse_unaligned(list(first.index), list(value.index),
-                                  f"scores[{systems[0]!r}]", f"scores[{name!r}]")
-        columns = [vector(scores[name], f"scores[{name!r}]") for name in systems]
     else:
         raise InvalidTypeError(
             "scores must be a mapping system -> per-topic scores (e.g. {'A': [...], "
@@ -155,6 +124,8 @@ def score_matrix(scores) -> tuple[tuple, np.ndarray]:
         raise InvalidValueError(
             f"scores must hold at least 2 systems to compare, got {len(systems)}."
         )
+    ids, values = _pairing.align(named, topics)
+    columns = [vector(v, label, ids) for label, v in zip(named, values)]
     lengths = {name: len(column) for name, column in zip(systems, columns)}
     if len(set(lengths.values())) > 1:
         raise InvalidValueError(

@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from rankbook._errors import InvalidTypeError, InvalidValueError
+
 
 class SignedRanks(NamedTuple):
     """The ranked differences of one comparison."""
@@ -53,7 +55,7 @@ def signed_ranks(d: np.ndarray, zero_method: str) -> SignedRanks:
     return SignedRanks(ranks, signs, r_plus, r_minus, len(kept), n_zeros, tie_sizes)
 
 
-def exact_pvalue(s: SignedRanks) -> float:
+def exact_pvalue(s: SignedRanks, alternative: str = "two-sided") -> float:
     r"""Two-sided p-value from the exact distribution of $W^+$ over the $2^{n'}$ sign patterns.
 
     Under the null hypothesis each non-zero difference is positive or negative
@@ -61,7 +63,8 @@ def exact_pvalue(s: SignedRanks) -> float:
     (zero) sign, so they move nothing. The distribution of the sum of the
     ranks that come out positive is built by convolution over the doubled
     ranks (whole numbers even with ties' half ranks), so it is exact with ties
-    too. p = 2 min(P(W+ <= w), P(W+ >= w)), at most 1.
+    too. p = 2 min(P(W+ <= w), P(W+ >= w)), at most 1; one-sided, P(W+ >= w)
+    (``"greater"``) or P(W+ <= w) (``"less"``).
     """
     nonzero = s.signs != 0
     doubled = np.rint(2 * s.ranks[nonzero]).astype(np.int64)
@@ -76,10 +79,15 @@ def exact_pvalue(s: SignedRanks) -> float:
         reach += r
     at_most = pmf[: observed + 1].sum()
     at_least = pmf[observed:].sum()
+    if alternative == "greater":
+        return float(min(1.0, at_least))
+    if alternative == "less":
+        return float(min(1.0, at_most))
     return float(min(1.0, 2 * min(at_most, at_least)))
 
 
-def normal_z(s: SignedRanks, zero_method: str, correction: bool) -> float:
+def normal_z(s: SignedRanks, zero_method: str, correction: bool,
+             alternative: str = "two-sided") -> float:
     r"""The standardised $W^+$ with the tie (and Pratt's zero) correction of the variance.
 
     $$z = \frac{W^+ - n(n+1)/4}{\sqrt{\bigl(n(n+1)(2n+1) - \tfrac12\sum_g (t_g^3 - t_g)\bigr)/24}}$$
@@ -88,7 +96,8 @@ def normal_z(s: SignedRanks, zero_method: str, correction: bool) -> float:
     also ranks the $n_0$ zeros, so it subtracts their part:
     $n_0(n_0+1)/4$ from the mean, $n_0(n_0+1)(2n_0+1)$ from the variance term,
     and leaves the zeros out of the tie correction (Cureton 1967). With
-    ``correction``, $z$ moves 0.5/sd toward 0 (continuity correction).
+    ``correction``, $z$ moves 0.5/sd toward 0 (continuity correction); one-sided, it
+    moves 0.5/sd down (``"greater"``) or up (``"less"``), as scipy's.
     Returns 0.0 when the variance is 0 (no difference to rank).
     """
     n = s.n
@@ -106,10 +115,36 @@ def normal_z(s: SignedRanks, zero_method: str, correction: bool) -> float:
     sd = math.sqrt(var24 / 24)
     z = (s.r_plus - mean) / sd
     if correction:
-        z -= math.copysign(0.5, z) / sd if z != 0 else 0.0
+        step = {"greater": 0.5, "less": -0.5}.get(alternative, math.copysign(0.5, z) if z else 0.0)
+        z -= step / sd
     return z
 
 
 def has_ties(s: SignedRanks) -> bool:
     """True when two ranked entries share |d| (several zeros count, as in scipy)."""
     return bool(np.any(s.tie_sizes > 1))
+
+
+def choose_method(method: str, n_differences: int, s: SignedRanks) -> str:
+    """scipy's "auto" rule (n counts every difference, zeros included)."""
+    if method != "auto":
+        return method
+    if n_differences > 50:
+        return "approx"
+    if not (has_ties(s) or s.n_zeros):
+        return "exact"
+    return "exact" if n_differences <= 13 else "approx"
+
+
+def check_options(correction, decimals) -> None:
+    """Refuse a non-boolean ``correction`` and ``decimals`` that is not a whole number >= 0."""
+    if not isinstance(correction, (bool, np.bool_)):
+        raise InvalidTypeError(
+            f"correction must be True or False, got {correction!r}."
+        )
+    if decimals is not None and (isinstance(decimals, bool) or not isinstance(decimals, int)
+                                 or decimals < 0):
+        raise InvalidValueError(
+            f"decimals must be a whole number >= 0 (the places the differences are rounded "
+            f"to before zeros and ties are found) or None, got {decimals!r}."
+        )

@@ -85,7 +85,7 @@ class TwoWayAnovaResult:
         )
 
 
-def two_way_anova(scores) -> TwoWayAnovaResult:
+def two_way_anova(scores, *, topics: str = "same") -> TwoWayAnovaResult:
     r"""Two-way ANOVA without replication of $m$ systems on $n$ topics.
 
     $$x_{i j} = \mu + a_i + b_j + e_{i j}$$
@@ -115,9 +115,12 @@ def two_way_anova(scores) -> TwoWayAnovaResult:
     ----------
     scores : mapping or pandas.DataFrame
         ``{system: per-topic scores}`` (each the same topics, same order;
-        or ``{system: {topic: score}}``, paired by topic), or a DataFrame
-        with one row per topic and one column per system. At least 2 systems
-        and 2 topics.
+        or ``{system: {topic: score}}`` or ``{system: Series}``, paired by
+        topic), or a DataFrame with one row per topic and one column per
+        system (an ``all`` row is left out). At least 2 systems and 2 topics.
+    topics : {"same", "intersect", "complete"}, default "same"
+        Systems by topic whose topic sets differ: refuse, test the topics
+        every system has, or score a missing topic 0 (as trec_eval's ``-c``).
 
     Returns
     -------
@@ -154,7 +157,7 @@ def two_way_anova(scores) -> TwoWayAnovaResult:
     >>> round(r.f_systems, 3), round(r.pvalue_systems, 3), round(r.pvalue_topics, 3)
     (2.475, 0.098, 0.009)
     """
-    systems, X = _input.score_matrix(scores)
+    systems, X = _input.score_matrix(scores, topics)
     n, m = X.shape
     grand = float(X.mean())
     system_means = X.mean(axis=0)

@@ -5,8 +5,9 @@ r"""Classical paired tests of two systems: the paired t-test and the Wilcoxon si
 | `paired_t_test` | mean of the per-topic differences is 0 | Student's t, n - 1 degrees of freedom |
 | `wilcoxon_test` | differences are symmetric around 0 | signed ranks (exact) or normal approximation |
 
-Both take the two systems' scores on the same topics, in the same order, and
-test the per-topic differences $d_i = x_i - y_i$. Both are two-sided.
+Both take the two systems' per-topic scores, paired by topic (`rankbook.stats`
+says how), and test the per-topic differences $d_i = x_i - y_i$, two-sided by
+default or one-sided with ``alternative``.
 """
 
 from __future__ import annotations
@@ -17,9 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from rankbook import _validate
-from rankbook._errors import InvalidTypeError, InvalidValueError
-from rankbook.stats import _input
-from rankbook.stats import _signed_rank
+from rankbook.stats import _input, _signed_rank
+from rankbook.stats._tails import ALTERNATIVES, normal_tail, t_tail
 
 ZERO_METHODS = ("wilcox", "pratt", "zsplit")
 WILCOXON_METHODS = ("auto", "exact", "approx")
@@ -34,7 +34,8 @@ class PairedTTestResult:
     statistic : float
         $t = \bar d / (s_d / \sqrt n)$.
     pvalue : float
-        Two-sided p-value, $P(|T_{n-1}| \ge |t|)$.
+        $P(|T_{n-1}| \ge |t|)$ (two-sided), $P(T_{n-1} \ge t)$ (``"greater"``)
+        or $P(T_{n-1} \le t)$ (``"less"``).
     df : int
         Degrees of freedom, $n - 1$.
     mean_difference : float
@@ -44,11 +45,15 @@ class PairedTTestResult:
     effect_size : float
         $\bar d / s_d$: the mean difference in units of its standard deviation.
     confidence_interval : tuple of float
-        ``(low, high)``, $\bar d \mp$ `margin_of_error`.
+        ``(low, high)``, $\bar d \mp$ `margin_of_error`; one-sided tests give
+        ``(low, inf)`` (``"greater"``) or ``(-inf, high)`` (``"less"``).
     margin_of_error : float
-        $t_{(1+c)/2,\,n-1} \cdot s_d / \sqrt n$ for confidence level $c$.
+        $t_{(1+c)/2,\,n-1} \cdot s_d / \sqrt n$ for confidence level $c$
+        ($t_{c,\,n-1}$ for a one-sided test).
     confidence : float
         The confidence level $c$ of the interval.
+    alternative : str
+        ``"two-sided"``, ``"greater"`` or ``"less"``, the hypothesis tested.
     """
 
     statistic: float
@@ -60,9 +65,11 @@ class PairedTTestResult:
     confidence_interval: tuple[float, float]
     margin_of_error: float
     confidence: float
+    alternative: str = "two-sided"
 
 
-def paired_t_test(x, y, *, confidence: float = 0.95) -> PairedTTestResult:
+def paired_t_test(x, y, *, confidence: float = 0.95, alternative: str = "two-sided",
+                  topics: str = "same") -> PairedTTestResult:
     r"""Student's paired t-test on the per-topic differences of two systems.
 
     $$t = \frac{\bar d}{s_d / \sqrt{n}}, \qquad
@@ -73,7 +80,9 @@ def paired_t_test(x, y, *, confidence: float = 0.95) -> PairedTTestResult:
     of topics. Under the null hypothesis (the mean difference is 0, and the
     differences are independent draws from a normal distribution) $t$ follows
     Student's t distribution with $n - 1$ degrees of freedom; the p-value is
-    $P(|T_{n-1}| \ge |t|)$. The effect size is $\bar d / s_d$ (Sakai's
+    $P(|T_{n-1}| \ge |t|)$, or one tail with ``alternative``: ``"greater"``
+    ($x$ scores higher, $P(T_{n-1} \ge t)$) or ``"less"`` ($P(T_{n-1} \le t)$).
+    The effect size is $\bar d / s_d$ (Sakai's
     standardised mean difference for paired data) and the confidence interval
     of the mean difference is $\bar d \pm t_{(1+c)/2,\,n-1}\, s_d/\sqrt n$.
 
@@ -87,12 +96,20 @@ def paired_t_test(x, y, *, confidence: float = 0.95) -> PairedTTestResult:
 
     Parameters
     ----------
-    x, y : sequence of float, shape (n,)
-        Per-topic scores of the two systems on the same topics in the same
-        order (n >= 2). Two pandas Series must share their index; two
-        mappings topic -> score are paired by topic.
+    x, y : sequence of float, shape (n,), or scores by topic
+        Per-topic scores of the two systems (n >= 2 topics): two sequences in
+        the same topic order, or two pandas Series (columns of
+        `rankbook.evaluate` tables), one-column DataFrames or mappings
+        topic -> score, paired by topic; the summary row ``all`` is not a topic.
     confidence : float, default 0.95
         Confidence level of the interval, between 0 and 1.
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+        The alternative hypothesis: the mean difference $x - y$ is not 0, is
+        greater than 0, or is less than 0.
+    topics : {"same", "intersect", "complete"}, default "same"
+        When x and y (by topic) hold different topics: refuse, naming them
+        (``"same"``); test the common topics (``"intersect"``); or score a
+        missing topic 0, as trec_eval's ``-c`` (``"complete"``).
 
     Returns
     -------
@@ -103,8 +120,8 @@ def paired_t_test(x, y, *, confidence: float = 0.95) -> PairedTTestResult:
     Raises
     ------
     rankbook.InvalidValueError
-        Different lengths, fewer than 2 topics, a non-finite score, or a
-        confidence outside (0, 1).
+        Different lengths or topics, fewer than 2 topics, a non-finite score,
+        or a confidence outside (0, 1).
 
     See Also
     --------
@@ -135,9 +152,22 @@ def paired_t_test(x, y, *, confidence: float = 0.95) -> PairedTTestResult:
     (2.116, 0.048, 19, 0.473)
     >>> round(r.margin_of_error, 4), [round(v, 4) for v in r.confidence_interval]
     (0.0742, [0.0008, 0.1492])
+
+    Per-topic columns of `rankbook.evaluate` are paired by topic, and their
+    ``all`` row is left out: 3 topics, 2 degrees of freedom.
+
+    >>> import rankbook as rb
+    >>> qrels = {"q1": {"a": 1}, "q2": {"b": 1}, "q3": {"c": 1}}
+    >>> run_1 = {"q1": {"a": 2, "x": 1}, "q2": {"b": 2}, "q3": {"y": 2, "c": 1}}
+    >>> run_2 = {"q1": {"x": 2, "a": 1}, "q2": {"y": 2, "b": 1}, "q3": {"y": 2}}
+    >>> ap_1 = rb.evaluate(qrels, run_1, ["AP"], complete=True)["AP"]
+    >>> ap_2 = rb.evaluate(qrels, run_2, ["AP"], complete=True)["AP"]
+    >>> paired_t_test(ap_1, ap_2, alternative="greater").df
+    2
     """
-    a, b = _input.paired(x, y)
+    a, b = _input.paired(x, y, topics)
     level = _input.confidence(confidence)
+    _validate.choice(alternative, ALTERNATIVES, "alternative")
     d = a - b
     n = len(d)
     mean = float(d.mean())
@@ -146,10 +176,7 @@ def paired_t_test(x, y, *, confidence: float = 0.95) -> PairedTTestResult:
         sd = 0.0
     se = sd / math.sqrt(n)
     statistic = _input.ratio(mean, se)
-    from scipy import stats
-
-    pvalue = float(min(1.0, 2 * stats.t.sf(abs(statistic), n - 1)))
-    margin = float(stats.t.ppf((1 + level) / 2, n - 1) * se)
+    pvalue, margin, interval = t_tail(statistic, float(n - 1), se, mean, level, alternative)
     return PairedTTestResult(
         statistic=statistic,
         pvalue=pvalue,
@@ -157,9 +184,10 @@ def paired_t_test(x, y, *, confidence: float = 0.95) -> PairedTTestResult:
         mean_difference=mean,
         sd_difference=sd,
         effect_size=_input.ratio(mean, sd),
-        confidence_interval=(mean - margin, mean + margin),
+        confidence_interval=interval,
         margin_of_error=margin,
         confidence=level,
+        alternative=alternative,
     )
 
 
@@ -170,9 +198,10 @@ class WilcoxonTestResult:
     Attributes
     ----------
     statistic : float
-        $\min(W^+, W^-)$, the statistic scipy reports for the two-sided test.
+        $\min(W^+, W^-)$ for the two-sided test, $W^+$ for a one-sided one
+        (the statistics scipy reports).
     pvalue : float
-        Two-sided p-value.
+        The p-value of ``alternative``.
     r_plus : float
         $W^+$, the sum of the ranks of the positive differences (x higher).
     r_minus : float
@@ -189,6 +218,8 @@ class WilcoxonTestResult:
     effect_size : float
         The matched-pairs rank-biserial correlation $(W^+ - W^-)/(W^+ + W^-)$,
         between -1 and 1 (0.0 when no difference is ranked).
+    alternative : str
+        ``"two-sided"``, ``"greater"`` or ``"less"``, the hypothesis tested.
     """
 
     statistic: float
@@ -200,6 +231,7 @@ class WilcoxonTestResult:
     method: str
     zstatistic: float | None
     effect_size: float
+    alternative: str = "two-sided"
 
 
 def wilcoxon_test(
@@ -210,6 +242,8 @@ def wilcoxon_test(
     correction: bool = False,
     method: str = "auto",
     decimals: int | None = 12,
+    alternative: str = "two-sided",
+    topics: str = "same",
 ) -> WilcoxonTestResult:
     r"""Wilcoxon's signed-rank test on the per-topic differences of two systems.
 
@@ -219,7 +253,9 @@ def wilcoxon_test(
     differences (1 for the smallest). Under the null hypothesis the
     differences are symmetric around 0, so each rank is equally likely to
     carry either sign. The statistic reported is $\min(W^+, W^-)$ and the
-    p-value two-sided. It uses the signs and the order of the differences,
+    p-value two-sided; with ``alternative="greater"`` ($x$ tends to score
+    higher) or ``"less"`` the statistic is $W^+$ and the p-value one tail,
+    $P(W^+ \ge w)$ or $P(W^+ \le w)$. It uses the signs and the order of the differences,
     not their size, so one huge difference cannot dominate it.
 
     Ties: equal $|d_i|$ share the mean of their ranks. Differences are first
@@ -258,8 +294,9 @@ def wilcoxon_test(
 
     Parameters
     ----------
-    x, y : sequence of float, shape (n,)
-        Per-topic scores of the two systems on the same topics, same order.
+    x, y : sequence of float, shape (n,), or scores by topic
+        Per-topic scores of the two systems: sequences in the same topic order,
+        or scores by topic (Series, mappings), paired by topic as in `paired_t_test`.
     zero_method : {"wilcox", "pratt", "zsplit"}, default "wilcox"
         How zero differences are treated (see above).
     correction : bool, default False
@@ -270,6 +307,12 @@ def wilcoxon_test(
     decimals : int or None, default 12
         Round the differences to this many decimal places before finding
         zeros and ties; None keeps the raw floats.
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+        The alternative hypothesis: the differences $x - y$ are not
+        symmetric around 0, tend to be positive, or tend to be negative.
+    topics : {"same", "intersect", "complete"}, default "same"
+        Scores by topic whose topic sets differ: refuse, test the common
+        topics, or score a missing topic 0 (as in `paired_t_test`).
 
     Returns
     -------
@@ -309,26 +352,25 @@ def wilcoxon_test(
     >>> round(wilcoxon_test(d, [0] * len(d), method="approx").pvalue, 10)
     0.0408881329
     """
-    a, b = _input.paired(x, y)
+    a, b = _input.paired(x, y, topics)
     _validate.choice(zero_method, ZERO_METHODS, "zero_method")
+    _validate.choice(alternative, ALTERNATIVES, "alternative")
     _validate.choice(method, WILCOXON_METHODS, "method")
-    _check_flag_and_decimals(correction, decimals)
+    _signed_rank.check_options(correction, decimals)
     d = a - b if decimals is None else np.round(a - b, decimals)
     s = _signed_rank.signed_ranks(d, zero_method)
-    used = _wilcoxon_method(method, len(d), s)
+    used = _signed_rank.choose_method(method, len(d), s)
     ranked_total = s.r_plus + s.r_minus
     effect = 0.0 if ranked_total == 0 else (s.r_plus - s.r_minus) / ranked_total
     if not np.any(s.signs):
         pvalue, z = 1.0, (0.0 if used == "approx" else None)
     elif used == "exact":
-        pvalue, z = _signed_rank.exact_pvalue(s), None
+        pvalue, z = _signed_rank.exact_pvalue(s, alternative), None
     else:
-        from scipy import stats
-
-        z = _signed_rank.normal_z(s, zero_method, correction)
-        pvalue = float(min(1.0, 2 * stats.norm.sf(abs(z))))
+        z = _signed_rank.normal_z(s, zero_method, correction, alternative)
+        pvalue = normal_tail(z, alternative)
     return WilcoxonTestResult(
-        statistic=min(s.r_plus, s.r_minus),
+        statistic=min(s.r_plus, s.r_minus) if alternative == "two-sided" else s.r_plus,
         pvalue=pvalue,
         r_plus=s.r_plus,
         r_minus=s.r_minus,
@@ -337,28 +379,5 @@ def wilcoxon_test(
         method=used,
         zstatistic=z,
         effect_size=float(effect),
+        alternative=alternative,
     )
-
-
-def _wilcoxon_method(method: str, n_differences: int, s) -> str:
-    """scipy's "auto" rule (n counts every difference, zeros included)."""
-    if method != "auto":
-        return method
-    if n_differences > 50:
-        return "approx"
-    if not (_signed_rank.has_ties(s) or s.n_zeros):
-        return "exact"
-    return "exact" if n_differences <= 13 else "approx"
-
-
-def _check_flag_and_decimals(correction, decimals) -> None:
-    if not isinstance(correction, (bool, np.bool_)):
-        raise InvalidTypeError(
-            f"correction must be True or False, got {correction!r}."
-        )
-    if decimals is not None and (isinstance(decimals, bool) or not isinstance(decimals, int)
-                                 or decimals < 0):
-        raise InvalidValueError(
-            f"decimals must be a whole number >= 0 (the places the differences are rounded "
-            f"to before zeros and ties are found) or None, got {decimals!r}."
-        )

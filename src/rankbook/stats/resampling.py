@@ -5,7 +5,9 @@ r"""Resampling tests of two systems: Fisher's randomisation test and Sakai's boo
 | `randomization_test` | the $2^n$ sign patterns of the differences (all, or a random sample) | mean difference | the system labels are exchangeable on every topic |
 | `bootstrap_test` | topics drawn with replacement from the differences shifted to mean 0 | studentised mean | the mean difference is 0 |
 
-p-value conventions (both tests are two-sided):
+p-value conventions (two-sided by default; ``alternative="greater"`` or
+``"less"`` counts one tail, "at least as extreme" becoming "at least as large"
+or "at most as small"):
 
 - exact randomisation test: $p = C / 2^n$, where $C$ counts the sign
   patterns whose $|\text{mean}|$ is at least the observed one, the identity
@@ -31,7 +33,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rankbook import _validate
 from rankbook.stats import _input
+from rankbook.stats._tails import ALTERNATIVES
 
 EXACT_LIMIT = 20  # exact enumeration up to 2**20 sign patterns
 DEFAULT_RESAMPLES = 100_000
@@ -47,14 +51,17 @@ class RandomizationTestResult:
     statistic : float
         The observed mean difference $\bar d$ (positive when x scores higher).
     pvalue : float
-        Two-sided p-value: $C/2^n$ (exact) or $(C+1)/(B+1)$ (sampled).
+        p-value of ``alternative``: $C/2^n$ (exact) or $(C+1)/(B+1)$ (sampled).
     n_resamples : int
         Sign patterns examined: $2^n$ when exact, $B$ when sampled.
     exact : bool
         True when every sign pattern was enumerated.
     count : int
-        $C$, the patterns with $|\text{mean}| \ge |\bar d|$ (the identity
-        included when exact; the observed data not added when sampled).
+        $C$, the patterns with $|\text{mean}| \ge |\bar d|$ (one-sided:
+        $\text{mean} \ge \bar d$, or $\le$) (the identity included when
+        exact; the observed data not added when sampled).
+    alternative : str
+        ``"two-sided"``, ``"greater"`` or ``"less"``, the hypothesis tested.
     """
 
     statistic: float
@@ -62,10 +69,12 @@ class RandomizationTestResult:
     n_resamples: int
     exact: bool
     count: int
+    alternative: str = "two-sided"
 
 
-def randomization_test(x, y, *, n_resamples: int | None = None,
-                       seed: int | None = 0) -> RandomizationTestResult:
+def randomization_test(x, y, *, n_resamples: int | None = None, seed: int | None = 0,
+                       alternative: str = "two-sided",
+                       topics: str = "same") -> RandomizationTestResult:
     r"""Fisher's paired randomisation (sign-flip) test of the mean difference.
 
     $$p = \frac{1}{2^n} \sum_{s \in \{-1,+1\}^n}
@@ -76,7 +85,9 @@ def randomization_test(x, y, *, n_resamples: int | None = None,
     the two scores belongs to which system is a coin flip, so flipping the
     sign of any $d_i$ gives an equally likely data set. The p-value is the
     share of the $2^n$ sign patterns whose mean difference is at least as far
-    from 0 as the observed one. No normality is assumed.
+    from 0 as the observed one. No normality is assumed. One-sided
+    (``alternative="greater"``, $x$ scores higher; or ``"less"``), it is the
+    share whose mean difference is at least $\bar d$ (at most $\bar d$).
 
     ``n_resamples=None`` (default) enumerates all $2^n$ patterns when
     $n \le 20$ (the exact test), and otherwise draws 100,000 random patterns.
@@ -94,14 +105,21 @@ def randomization_test(x, y, *, n_resamples: int | None = None,
 
     Parameters
     ----------
-    x, y : sequence of float, shape (n,)
-        Per-topic scores of the two systems on the same topics, same order.
+    x, y : sequence of float, shape (n,), or scores by topic
+        Per-topic scores of the two systems: sequences in the same topic order,
+        or scores by topic (Series, mappings), paired by topic as in `paired_t_test`.
     n_resamples : int or None, default None
         None: exact when $n \le 20$, else 100,000 random sign patterns.
         An integer: that many random patterns.
     seed : int or None, default 0
         Seed of the random patterns (unused by the exact test). The same
         seed gives the same p-value; None draws afresh.
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+        The alternative hypothesis: the mean difference $x - y$ is not 0, is
+        greater than 0, or is less than 0.
+    topics : {"same", "intersect", "complete"}, default "same"
+        Scores by topic whose topic sets differ: refuse, test the common
+        topics, or score a missing topic 0 (as in `paired_t_test`).
 
     Returns
     -------
@@ -139,22 +157,35 @@ def randomization_test(x, y, *, n_resamples: int | None = None,
     >>> r.exact, r.count, r.n_resamples, round(r.pvalue, 4)
     (True, 69120, 1048576, 0.0659)
     """
-    a, b = _input.paired(x, y)
+    a, b = _input.paired(x, y, topics)
+    _validate.choice(alternative, ALTERNATIVES, "alternative")
     d = a - b
     n = len(d)
     B = _input.resamples(n_resamples, allow_none=True)
     rng = _input.random_generator(seed)
-    scale = float(np.abs(d).max())
-    threshold = abs(float(d.sum())) - _input.TIE_TOLERANCE * n * scale
+    extreme = _at_least_as_extreme(d, alternative)
     if B is None and n <= EXACT_LIMIT:
-        count = _count_exact(d, threshold)
-        return RandomizationTestResult(float(d.mean()), count / 2**n, 2**n, True, count)
+        count = _count_exact(d, extreme)
+        return RandomizationTestResult(float(d.mean()), count / 2**n, 2**n, True, count,
+                                       alternative)
     B = DEFAULT_RESAMPLES if B is None else B
     count = 0
     for rows in _blocks(B, n):
         signs = 1.0 - 2.0 * rng.integers(0, 2, size=(rows, n))
-        count += int(np.count_nonzero(np.abs(signs @ d) >= threshold))
-    return RandomizationTestResult(float(d.mean()), (count + 1) / (B + 1), B, False, count)
+        count += int(np.count_nonzero(extreme(signs @ d)))
+    return RandomizationTestResult(float(d.mean()), (count + 1) / (B + 1), B, False, count,
+                                   alternative)
+
+
+def _at_least_as_extreme(d: np.ndarray, alternative: str):
+    """The test "this resampled sum is at least as extreme as the observed one", vectorised."""
+    tolerance = _input.TIE_TOLERANCE * len(d) * float(np.abs(d).max())
+    observed = float(d.sum())
+    if alternative == "greater":
+        return lambda sums: sums >= observed - tolerance
+    if alternative == "less":
+        return lambda sums: sums <= observed + tolerance
+    return lambda sums: np.abs(sums) >= abs(observed) - tolerance
 
 
 def _sign_sums(values: np.ndarray) -> np.ndarray:
@@ -165,11 +196,11 @@ def _sign_sums(values: np.ndarray) -> np.ndarray:
     return sums
 
 
-def _count_exact(d: np.ndarray, threshold: float) -> int:
-    """Sign patterns with |sum| >= threshold: every head sum plus every tail sum."""
+def _count_exact(d: np.ndarray, extreme) -> int:
+    """Sign patterns whose sum is ``extreme``: every head sum plus every tail sum."""
     half = len(d) // 2
     head, tail = _sign_sums(d[:half]), _sign_sums(d[half:])
-    return int(np.count_nonzero(np.abs(head[:, None] + tail[None, :]) >= threshold))
+    return int(np.count_nonzero(extreme(head[:, None] + tail[None, :])))
 
 
 def _blocks(total: int, width: int):
@@ -188,13 +219,16 @@ class BootstrapTestResult:
     statistic : float
         The observed studentised mean difference $t = \bar d/(s_d/\sqrt n)$.
     pvalue : float
-        Two-sided p-value, $(C+1)/(B+1)$.
+        p-value of ``alternative``, $(C+1)/(B+1)$.
     mean_difference : float
         $\bar d$ (positive when x scores higher).
     n_resamples : int
         $B$, the bootstrap samples drawn.
     count : int
-        $C$, the bootstrap samples with $|t^*| \ge |t|$; $C/B$ is Sakai's ASL.
+        $C$, the bootstrap samples with $|t^*| \ge |t|$ (one-sided: $t^* \ge t$,
+        or $t^* \le t$); $C/B$ is Sakai's ASL.
+    alternative : str
+        ``"two-sided"``, ``"greater"`` or ``"less"``, the hypothesis tested.
     """
 
     statistic: float
@@ -202,10 +236,11 @@ class BootstrapTestResult:
     mean_difference: float
     n_resamples: int
     count: int
+    alternative: str = "two-sided"
 
 
-def bootstrap_test(x, y, *, n_resamples: int = DEFAULT_RESAMPLES,
-                   seed: int | None = 0) -> BootstrapTestResult:
+def bootstrap_test(x, y, *, n_resamples: int = DEFAULT_RESAMPLES, seed: int | None = 0,
+                   alternative: str = "two-sided", topics: str = "same") -> BootstrapTestResult:
     r"""Sakai's paired bootstrap test: the studentised mean difference against its bootstrap distribution.
 
     $$t = \frac{\bar d}{s_d/\sqrt n}, \qquad w_i = d_i - \bar d, \qquad
@@ -218,6 +253,9 @@ def bootstrap_test(x, y, *, n_resamples: int = DEFAULT_RESAMPLES,
     its mean and standard deviation. This is Sakai (2006)'s test (Efron and
     Tibshirani's bootstrap hypothesis test, algorithm 16.2, on paired
     differences); Sakai reports $C/B$, here $(C+1)/(B+1)$ (module docstring).
+    One-sided (``alternative="greater"`` or ``"less"``) it counts
+    $t^*_b \ge t$ (or $t^*_b \le t$): Efron and Tibshirani's algorithm 16.2
+    is this one-sided form.
 
     A bootstrap sample whose values are all equal has $s^*_b = 0$: its $t^*$
     counts as $\pm\infty$ (at least as extreme) when its mean is not 0, and
@@ -230,12 +268,19 @@ def bootstrap_test(x, y, *, n_resamples: int = DEFAULT_RESAMPLES,
 
     Parameters
     ----------
-    x, y : sequence of float, shape (n,)
-        Per-topic scores of the two systems on the same topics, same order.
+    x, y : sequence of float, shape (n,), or scores by topic
+        Per-topic scores of the two systems: sequences in the same topic order,
+        or scores by topic (Series, mappings), paired by topic as in `paired_t_test`.
     n_resamples : int, default 100000
         $B$, the number of bootstrap samples.
     seed : int or None, default 0
         Seed of the bootstrap samples; the same seed gives the same p-value.
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+        The alternative hypothesis: the mean difference $x - y$ is not 0, is
+        greater than 0, or is less than 0.
+    topics : {"same", "intersect", "complete"}, default "same"
+        Scores by topic whose topic sets differ: refuse, test the common
+        topics, or score a missing topic 0 (as in `paired_t_test`).
 
     Returns
     -------
@@ -266,30 +311,38 @@ def bootstrap_test(x, y, *, n_resamples: int = DEFAULT_RESAMPLES,
     >>> round(r.statistic, 3), r.n_resamples, bootstrap_test(A, B, seed=1).pvalue == r.pvalue
     (2.116, 100000, True)
     """
-    a, b = _input.paired(x, y)
+    a, b = _input.paired(x, y, topics)
     B = _input.resamples(n_resamples)
     rng = _input.random_generator(seed)
+    _validate.choice(alternative, ALTERNATIVES, "alternative")
     d = a - b
     n = len(d)
     mean, sd = float(d.mean()), float(d.std(ddof=1))
     if _input.is_zero_spread(sd, float(np.abs(d).max())):
         if not d.any():
-            return BootstrapTestResult(0.0, 1.0, 0.0, B, B)
-        return BootstrapTestResult(math.copysign(math.inf, mean), 1 / (B + 1), mean, B, 0)
+            return BootstrapTestResult(0.0, 1.0, 0.0, B, B, alternative)
+        t = math.copysign(math.inf, mean)
+        count = 0 if alternative in ("two-sided", "greater" if mean > 0 else "less") else B
+        return BootstrapTestResult(t, (count + 1) / (B + 1), mean, B, count, alternative)
     t = mean / (sd / math.sqrt(n))
     w = d - mean
     count = 0
     for rows in _blocks(B, n):
-        sample = w[rng.integers(0, n, size=(rows, n))]
-        count += int(np.count_nonzero(_abs_t(sample) >= abs(t)))
-    return BootstrapTestResult(t, (count + 1) / (B + 1), mean, B, count)
+        t_star = _t(w[rng.integers(0, n, size=(rows, n))])
+        if alternative == "greater":
+            count += int(np.count_nonzero(t_star >= t))
+        elif alternative == "less":
+            count += int(np.count_nonzero(t_star <= t))
+        else:
+            count += int(np.count_nonzero(np.abs(t_star) >= abs(t)))
+    return BootstrapTestResult(t, (count + 1) / (B + 1), mean, B, count, alternative)
 
 
-def _abs_t(samples: np.ndarray) -> np.ndarray:
-    """|t*| of each row, inf for a zero-spread row with non-zero mean, 0 with zero mean."""
+def _t(samples: np.ndarray) -> np.ndarray:
+    """t* of each row, +-inf for a zero-spread row with non-zero mean, 0 with zero mean."""
     n = samples.shape[1]
     means = samples.mean(axis=1)
     se = samples.std(axis=1, ddof=1) / math.sqrt(n)
     with np.errstate(divide="ignore", invalid="ignore"):
-        t = np.abs(means) / se
-    return np.where(se == 0, np.where(means == 0, 0.0, np.inf), t)
+        t = means / se
+    return np.where(se == 0, np.where(means == 0, 0.0, np.copysign(np.inf, means)), t)

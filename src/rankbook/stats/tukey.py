@@ -107,7 +107,8 @@ class TukeyHSDResult:
 
 
 def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
-              n_resamples: int = DEFAULT_RESAMPLES, seed: int | None = 0) -> TukeyHSDResult:
+              n_resamples: int = DEFAULT_RESAMPLES, seed: int | None = 0,
+              topics: str = "same") -> TukeyHSDResult:
     r"""Tukey's HSD test of every pair of systems, paired by topic (or not, to show why it matters).
 
     For systems $a$ and $b$ with means $\bar x_a$, $\bar x_b$ over $n$ topics,
@@ -149,8 +150,9 @@ def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
     ----------
     scores : mapping or pandas.DataFrame
         ``{system: per-topic scores}`` (same topics, same order),
-        ``{system: {topic: score}}`` (paired by topic), or a DataFrame
-        topics x systems. At least 2 systems and 2 topics.
+        ``{system: {topic: score}}`` or ``{system: Series}`` (paired by
+        topic), or a DataFrame topics x systems (an ``all`` row is left
+        out). At least 2 systems and 2 topics.
     method : {"two_way", "randomized", "one_way"}, default "two_way"
         Which Tukey HSD (see above).
     confidence : float, default 0.95
@@ -160,6 +162,9 @@ def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
     seed : int or None, default 0
         Seed of the permutations for ``"randomized"``; the same seed gives
         the same p-values.
+    topics : {"same", "intersect", "complete"}, default "same"
+        Systems by topic whose topic sets differ: refuse, test the topics
+        every system has, or score a missing topic 0 (as trec_eval's ``-c``).
 
     Returns
     -------
@@ -206,13 +211,13 @@ def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
     """
     _validate.choice(method, TUKEY_METHODS, "method")
     level = _input.confidence(confidence)
-    systems, X = _input.score_matrix(scores)
+    systems, X = _input.score_matrix(scores, topics)
     n, m = X.shape
     means = X.mean(axis=0)
     if method == "one_way":
         variance, df = _within_system_variance(X), m * (n - 1)
     else:
-        anova = two_way_anova(scores)
+        anova = two_way_anova(scores, topics=topics)
         variance, df = anova.ms_residual, anova.df_residual
     pairs = list(combinations(range(m), 2))
     differences = np.array([means[i] - means[j] for i, j in pairs])

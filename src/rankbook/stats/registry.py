@@ -1,0 +1,220 @@
+r"""The one list of significance tests and p-value corrections: `TESTS` and `CORRECTIONS`.
+
+Everything that lists the tests reads them from here: the exports of
+`rankbook.stats`, the ``test=`` and ``correction=`` choices of
+`rankbook.compare` and how it calls each test, the report's headings,
+``rankbook compare --test`` (its choices and help), the table of the
+Comparing systems page (docs/comparing/index.md) and the API pages. A
+test is added with its function, one `StatTest` entry, its page and its
+tests (docs/contributing.md, "Adding a significance test").
+
+>>> tuple(name for name, entry in TESTS.items() if entry.kind == "paired")
+('t', 'randomization', 'wilcoxon', 'bootstrap')
+>>> TESTS["t"].function.__name__, TESTS["t"].reports
+('paired_t_test', ('p', 'effect size', 'interval'))
+>>> tuple(CORRECTIONS)
+('bonferroni', 'holm', 'benjamini_hochberg')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rankbook.stats import anova, corrections, paired, resampling, tukey, unpaired
+
+KINDS = {
+    "paired": "2 systems on the same topics, paired by topic",
+    "unpaired": "2 independent samples",
+    "multi": "m systems on the same topics, every pair",
+    "omnibus": "m systems on the same topics, one question for all",
+}
+REPORTS = ("p", "effect size", "interval")
+
+
+@dataclass(frozen=True)
+class StatTest:
+    """One significance test: its function and what the floors above need to know.
+
+    ``compare`` is how `rankbook.compare` calls it: ``(frame, pairs, options) ->``
+    one ``(p-value, effect size, interval or None)`` per pair, where ``frame`` is a
+    topics x systems DataFrame and ``options`` holds ``confidence``,
+    ``tukey_method``, ``n_resamples`` (None: the test's own) and ``seed``; None for
+    a test `compare` does not offer. ``help`` is its line in ``rankbook compare
+    --help``; ``effect`` and ``interval`` say which effect size and interval
+    `compare` reports with it; ``methods`` are the choices of ``tukey_method``.
+    """
+
+    name: str
+    function: Callable
+    result: type
+    kind: str
+    title: str
+    page: str
+    question: str
+    reports: tuple
+    alternative: bool
+    compare: Callable | None = None
+    help: str = ""
+    effect: str = ""
+    interval: str = ""
+    methods: tuple = ()
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One p-value correction: ``correct_pvalues(p, method=name)``."""
+
+    name: str
+    controls: str
+    title: str
+    page: str = "comparing/multiple_comparisons.md"
+    function: Callable = corrections.correct_pvalues
+
+
+def _resamples(options: dict) -> dict:
+    extra = {"seed": options["seed"]}
+    if options["n_resamples"] is not None:
+        extra["n_resamples"] = options["n_resamples"]
+    return extra
+
+
+def _t_effect_and_interval(test: Callable):
+    """Pairs by ``test``'s p-value, with the paired t-test's effect size and interval."""
+    def each(frame, pairs, options) -> list:
+        rows = []
+        for a, b in pairs:
+            x, y = frame[a].to_numpy(dtype=float), frame[b].to_numpy(dtype=float)
+            t = paired.paired_t_test(x, y, confidence=options["confidence"])
+            p = t.pvalue if test is paired.paired_t_test else test(x, y, **_resamples(options)).pvalue
+            rows.append((p, t.effect_size, t.confidence_interval))
+        return rows
+    return each
+
+
+def _wilcoxon(frame, pairs, options) -> list:
+    rows = []
+    for a, b in pairs:
+        x, y = frame[a].to_numpy(dtype=float), frame[b].to_numpy(dtype=float)
+        w = paired.wilcoxon_test(x, y)
+        t = paired.paired_t_test(x, y, confidence=options["confidence"])
+        rows.append((w.pvalue, w.effect_size, t.confidence_interval))
+    return rows
+
+
+def _unpaired(frame, pairs, options) -> list:
+    rows = []
+    for a, b in pairs:
+        r = unpaired.unpaired_t_test(frame[a].to_numpy(dtype=float),
+                                     frame[b].to_numpy(dtype=float),
+                                     confidence=options["confidence"])
+        rows.append((r.pvalue, r.effect_size, r.confidence_interval))
+    return rows
+
+
+def _tukey(frame, pairs, options) -> list:
+    extra = {} if options["n_resamples"] is None else {"n_resamples": options["n_resamples"]}
+    result = tukey.tukey_hsd(frame, method=options["tukey_method"],
+                             confidence=options["confidence"], seed=options["seed"], **extra)
+    found = [result.comparison(a, b) for a, b in pairs]
+    return [(c.pvalue, c.effect_size, c.confidence_interval) for c in found]
+
+
+_ALL = ("p", "effect size", "interval")
+EFFECT_T = r"$\bar d / s_d$"
+T_INTERVAL = "the paired t interval"
+TESTS: dict[str, StatTest] = {entry.name: entry for entry in (
+    StatTest("t", paired.paired_t_test, paired.PairedTTestResult, "paired", "paired t-test",
+             "comparing/paired_t_test.md", "mean per-topic difference is 0", _ALL, True,
+             _t_effect_and_interval(paired.paired_t_test), "paired t-test",
+             EFFECT_T, r"$\bar d \pm t_{n-1}\, s_d/\sqrt{n}$"),
+    StatTest("randomization", resampling.randomization_test, resampling.RandomizationTestResult,
+             "paired", "randomisation test", "comparing/randomization_test.md",
+             "the two scores of each topic are exchangeable", ("p",), True,
+             _t_effect_and_interval(resampling.randomization_test),
+             "randomisation test (exact for up to 20 topics)", EFFECT_T, T_INTERVAL),
+    StatTest("wilcoxon", paired.wilcoxon_test, paired.WilcoxonTestResult, "paired",
+             "Wilcoxon signed-rank test", "comparing/wilcoxon_test.md",
+             "differences symmetric around 0", ("p", "effect size"), True, _wilcoxon,
+             "Wilcoxon signed-rank test", "rank-biserial $(W^+ - W^-)/(W^+ + W^-)$", T_INTERVAL),
+    StatTest("bootstrap", resampling.bootstrap_test, resampling.BootstrapTestResult, "paired",
+             "bootstrap test", "comparing/bootstrap_test.md", "mean difference is 0", ("p",),
+             True, _t_effect_and_interval(resampling.bootstrap_test), "Sakai's bootstrap test",
+             EFFECT_T, T_INTERVAL),
+    StatTest("unpaired_t", unpaired.unpaired_t_test, unpaired.UnpairedTTestResult, "unpaired",
+             "unpaired t-test", "comparing/unpaired_t_test.md",
+             "the two samples' means are equal", _ALL, True, _unpaired,
+             "Student's two-sample t-test, topics ignored (to show what pairing buys)",
+             r"Cohen's $d = (\bar x_a - \bar x_b)/s_p$",
+             r"$\bar x_a - \bar x_b \pm t_{2n-2}\, s_p \sqrt{2/n}$"),
+    StatTest("anova", anova.two_way_anova, anova.TwoWayAnovaResult, "omnibus", "two-way ANOVA",
+             "comparing/two_way_anova.md", "all system means equal, topic effect removed",
+             ("p",), False),
+    StatTest("tukey", tukey.tukey_hsd, tukey.TukeyHSDResult, "multi", "Tukey HSD",
+             "comparing/tukey_hsd.md", "each pair's means equal (family-wise)", _ALL, False,
+             _tukey, "Tukey HSD over all runs; already adjusted for every pair, so no "
+             "correction", r"$\bar d / \sqrt{V_E}$",
+             "simultaneous (none for `\"randomized\"`)", methods=tukey.TUKEY_METHODS),
+)}
+
+CORRECTIONS: dict[str, Correction] = {entry.name: entry for entry in (
+    Correction("bonferroni", "family-wise error rate", "Bonferroni"),
+    Correction("holm", "family-wise error rate", "Holm"),
+    Correction("benjamini_hochberg", "false discovery rate", "Benjamini-Hochberg"),
+)}
+
+
+def tukey_methods() -> tuple:
+    """The choices of ``tukey_method`` in `rankbook.compare` (those of the multi-system test)."""
+    return next(entry.methods for entry in TESTS.values() if entry.methods)
+
+
+def compared() -> dict[str, StatTest]:
+    """The tests `rankbook.compare` offers (``test=``), in registry order."""
+    return {name: entry for name, entry in TESTS.items() if entry.compare is not None}
+
+
+def markdown_table(link_prefix: str | None = None) -> str:
+    """The table of every test and correction: function, systems, question, reports, page.
+
+    With ``link_prefix`` (the way from the page showing it to the docs root) each page
+    is a link; without, its path.
+    """
+    rows = ["| function | `compare` name | systems | null hypothesis | reports | page |",
+            "| --- | --- | --- | --- | --- | --- |"]
+    for entry in TESTS.values():
+        name = f"`{entry.name}`" if entry.compare is not None else "-"
+        rows.append(f"| `{entry.function.__name__}` | {name} | {KINDS[entry.kind]} | "
+                    f"{entry.question} | {', '.join(entry.reports)} | "
+                    f"{_page(entry, link_prefix)} |")
+    for entry in CORRECTIONS.values():
+        rows.append(f"| `correct_pvalues(method=\"{entry.name}\")` | `{entry.name}` "
+                    f"(`correction=`) | - | controls the {entry.controls} | adjusted p | "
+                    f"{_page(entry, link_prefix)} |")
+    return "\n".join(rows)
+
+
+def compare_table() -> str:
+    """The tests of `rankbook.compare`: name, function, effect size and interval it reports."""
+    rows = ["| ``test`` | p-value | effect size | interval of the mean difference |",
+            "| --- | --- | --- | --- |"]
+    for name, entry in compared().items():
+        rows.append(f"| ``\"{name}\"`` | `{entry.function.__name__}` | {entry.effect} | "
+                    f"{entry.interval} |")
+    return "\n".join(rows)
+
+
+def _page(entry, link_prefix: str | None) -> str:
+    if link_prefix is None:
+        return f"{entry.title} (`docs/{entry.page}`)"
+    return f"[{entry.title}]({link_prefix}{entry.page})"
+
+
+def exports() -> dict:
+    """``{name: object}`` that `rankbook.stats` exports: every function and result class."""
+    out = {}
+    for entry in TESTS.values():
+        out[entry.function.__name__] = entry.function
+        out[entry.result.__name__] = entry.result
+    out[corrections.correct_pvalues.__name__] = corrections.correct_pvalues
+    return out

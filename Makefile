@@ -41,7 +41,7 @@ help:
 	@echo "make unit       pytest tests (without tests/browser)"
 	@echo "make doctest    pytest --doctest-modules src, and the >>> sessions in docs/*.md and README.md"
 	@echo "make notebooks  pytest --nbval notebooks (re-executes them, compares outputs)"
-	@echo "make docs       mkdocs build --strict into site/"
+	@echo "make docs       mkdocs build --strict into site/, then check its internal links and anchors"
 	@echo "make browser    pytest tests/browser (Chromium at /usr/bin/chromium)"
 	@echo "make fuzz       the file readers against a reference parser, FUZZ_CASES=$(FUZZ_CASES) files per reader (a few minutes)"
 	@echo "make install    create .venv and pip install -e \".[docs,test]\""
@@ -101,9 +101,12 @@ lab: $(LAB_STAMP)
 	  --ServerApp.port=$(LAB_PORT) --ServerApp.port_retries=0 \
 	  $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS)
 
+# --strict checks the links of Markdown pages; scripts/check_links.py then checks every
+# internal link and #anchor of the built site, notebook pages included (one line per failure).
 docs: $(STAMP)
 	@mkdir -p notebooks
 	$(MKDOCS) build --strict
+	$(BIN)/python scripts/check_links.py site
 
 # --- tests ------------------------------------------------------------------------------
 

@@ -83,3 +83,36 @@ def test_a_folder_without_a_built_site_is_an_error_not_a_pass(tmp_path):
     done = _run(tmp_path)
     assert done.returncode == 1
     assert "no index.html here; build the site first (make docs)" in done.stderr
+
+
+# --- the hook that resolves notebook links (docs/hooks/notebook_links.py) -----------------------
+
+def _hook():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("notebook_links", ROOT / "docs" / "hooks" / "notebook_links.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_notebook_links_become_the_pages_urls_as_in_markdown_pages(tmp_path, caplog):
+    from mkdocs.structure.files import File, Files
+    from mkdocs.structure.pages import Page
+    from mkdocs_jupyter.plugin import NotebookFile     # how mkdocs-jupyter makes a notebook a page
+
+    def file(path):
+        plain = File(path, str(tmp_path), str(tmp_path / "site"), use_directory_urls=True)
+        return NotebookFile(plain, True, str(tmp_path / "site")) if path.endswith(".ipynb") else plain
+
+    files = Files([file("comparing/comparator.md"), file("notebooks/a.ipynb"), file("notebooks/b.ipynb")])
+    page = Page(None, files.get_file_from_path("notebooks/a.ipynb"), {})
+    html = ('<a href="../comparing/comparator.md#two-evaluators">two</a> <a href="b.ipynb">b</a> '
+            '<a href="https://x.org/y.md">off</a> <a href="#here">here</a> <a href="../nowhere.md">gone</a>')
+    out = _hook().on_page_content(html, page=page, config={}, files=files)
+    assert out == ('<a href="../../comparing/comparator/#two-evaluators">two</a> <a href="../b/">b</a> '
+                   '<a href="https://x.org/y.md">off</a> <a href="#here">here</a> <a href="../nowhere.md">gone</a>')
+    # The missing target is a warning, which `mkdocs build --strict` turns into a failure.
+    assert [r.getMessage() for r in caplog.records] == [
+        "Doc file 'notebooks/a.ipynb' contains a link '../nowhere.md', but the target is not found "
+        "among documentation files."]

@@ -29,7 +29,10 @@ FEATURES = ("AVX512 (every group)", "AVX2", "FMA3")
 
 def narrowing() -> dict[str, str]:
     """The environment variables that narrow numpy's and OpenBLAS's dispatch on this processor."""
-    from numpy._core import _multiarray_umath as umath
+    try:
+        from numpy._core import _multiarray_umath as umath
+    except ImportError:                                   # numpy 1.x
+        from numpy.core import _multiarray_umath as umath
 
     have, baseline = umath.__cpu_features__, set(umath.__cpu_baseline__)
     off = [name for name in umath.__cpu_dispatch__ if have.get(name) and name not in baseline

@@ -10,12 +10,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
-from numpy._core._multiarray_umath import __cpu_features__
+
+# numpy's CPU feature table: numpy._core in numpy 2, numpy.core in 1.x.
+_umath = getattr(getattr(np, "_core", None), "_multiarray_umath", None) or np.core._multiarray_umath
+__cpu_features__ = _umath.__cpu_features__
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "narrowed.py"
-REPORT = ("import json, os; from numpy._core._multiarray_umath import __cpu_features__ as f; "
+REPORT = ("import json, os, numpy as np; f = (getattr(np, '_core', None) or np.core)._multiarray_umath"
+          ".__cpu_features__; "
           "print(json.dumps({'on': [k for k, v in f.items() if v], "
           "'blas': os.environ.get('OPENBLAS_CORETYPE')}))")
 

@@ -39,9 +39,9 @@ help:
 	@echo "make lab        JupyterLab on notebooks/ with the .venv kernel, on port $(LAB_PORT) (LAB_PORT=...)"
 	@echo "make test       the whole suite: unit, doctest, notebooks, docs, browser"
 	@echo "make unit       pytest tests (without tests/browser)"
-	@echo "make doctest    pytest --doctest-modules src, and the >>> sessions in docs/*.md and README.md"
-	@echo "make notebooks  pytest --nbval notebooks (re-executes them, compares outputs)"
-	@echo "make docs       mkdocs build --strict into site/"
+	@echo "make doctest    pytest --doctest-modules src, and the >>> sessions in docs/*.md and README.md (twice: the second with narrowed SIMD)"
+	@echo "make notebooks  pytest --nbval notebooks (re-executes them, compares outputs; twice: the second with narrowed SIMD)"
+	@echo "make docs       mkdocs build --strict into site/, then check its internal links and anchors"
 	@echo "make browser    pytest tests/browser (Chromium at /usr/bin/chromium)"
 	@echo "make fuzz       the file readers against a reference parser, FUZZ_CASES=$(FUZZ_CASES) files per reader (a few minutes)"
 	@echo "make install    create .venv and pip install -e \".[docs,test]\""
@@ -101,9 +101,12 @@ lab: $(LAB_STAMP)
 	  --ServerApp.port=$(LAB_PORT) --ServerApp.port_retries=0 \
 	  $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS)
 
+# --strict checks the links of Markdown pages; scripts/check_links.py then checks every
+# internal link and #anchor of the built site, notebook pages included (one line per failure).
 docs: $(STAMP)
 	@mkdir -p notebooks
 	$(MKDOCS) build --strict
+	$(BIN)/python scripts/check_links.py site
 
 # --- tests ------------------------------------------------------------------------------
 
@@ -119,17 +122,23 @@ test: $(STAMP)
 unit: $(STAMP)
 	$(PYTEST) tests --ignore=tests/browser
 
-# Docstring examples in src/, and the ```pycon sessions of the docs pages.
+# Docstring examples in src/, and the ```pycon sessions of the docs pages; then both again as on
+# a processor without AVX-512 (scripts/narrowed.py), so that no printed digit depends on the CPU.
+NARROWED := $(BIN)/python scripts/narrowed.py
 doctest: $(STAMP)
 	$(PYTEST) --doctest-modules src
 	$(PYTEST) --doctest-glob="*.md" docs README.md
+	$(NARROWED) $(PYTEST) -q --doctest-modules src
+	$(NARROWED) $(PYTEST) -q --doctest-glob="*.md" docs README.md
 
 # While notebooks/ holds no notebook there is nothing to run (pytest would exit 5,
-# "no tests collected"); once one exists, any failure, including exit 5, fails.
+# "no tests collected"); once one exists, any failure, including exit 5, fails. The second run
+# compares the same stored outputs as on a processor without AVX-512 (scripts/narrowed.py).
 notebooks: $(STAMP)
 	@if [ -n "$$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]; then \
 	  echo "$(PYTEST) --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg"; \
 	  $(PYTEST) --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg; \
+	  $(NARROWED) $(PYTEST) -q --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg; \
 	else \
 	  echo "make notebooks: no notebooks in notebooks/ yet, nothing to execute"; \
 	fi

@@ -32,7 +32,7 @@ import math
 
 import numpy as np
 
-from rankbook._errors import InvalidValueError
+from rankbook._errors import InvalidTypeError, InvalidValueError
 from rankbook.aggregate import _arguments as check
 from rankbook.aggregate._profile import make_profile, ranked_result
 
@@ -198,18 +198,20 @@ def beta_scores(normalised_ranks) -> np.ndarray:
     return betainc(i, k - i + 1, values)
 
 
-def rra_pvalue(rho: float, k: int, *, exact: bool = True, naive: bool = False) -> float:
+def rra_pvalue(rho, k: int, *, exact: bool = True, naive: bool = False):
     r"""The p-value of an RRA score $\rho$ from $k$ lists.
 
     Bonferroni (``exact=False``): $\min(1, k\rho)$. Exact: $P(\exists i:
     U_{(i)} \le t_i)$ for $k$ uniforms, $t_i = I^{-1}_\rho(i, k - i + 1)$,
     by a recursion of positive terms; ``naive=True`` evaluates Stuart's
     alternating recursion in double precision instead, as R's
-    ``correctBetaPvaluesExact`` and FLAGR do.
+    ``correctBetaPvaluesExact`` and FLAGR do. Its digits are rounding noise
+    for $k$ beyond about 20 and differ between processors (see the RRA page).
 
     Parameters
     ----------
-    rho : float in [0, 1]
+    rho : float in [0, 1], or an array of them
+        One score, or many (each row of the recursion is one score).
     k : int
         Number of lists.
     exact : bool, default True
@@ -217,7 +219,7 @@ def rra_pvalue(rho: float, k: int, *, exact: bool = True, naive: bool = False) -
 
     Returns
     -------
-    float
+    float, or an array of the shape of ``rho``
 
     Examples
     --------
@@ -227,14 +229,28 @@ def rra_pvalue(rho: float, k: int, *, exact: bool = True, naive: bool = False) -
     0.3
     >>> rra_pvalue(0.001, 50, exact=False)
     0.05
+    >>> rra_pvalue([0.3, 0.5], 1)
+    array([0.3, 0.5])
     """
-    rho = check.real(rho, "rho", low=0, high=1)
     k = check.count(k, "k")
+    if np.ndim(rho) == 0:
+        rho = np.array([check.real(rho, "rho", low=0, high=1)])
+        return float(_pvalues(rho, k, exact, naive)[0])
+    try:
+        values = np.asarray(rho, dtype=float)
+    except (TypeError, ValueError):
+        raise InvalidTypeError(f"rho must be a number or an array of numbers, got {rho!r}.") from None
+    bad = np.flatnonzero(~((values >= 0) & (values <= 1)))
+    if bad.size:
+        raise InvalidValueError(f"rho must hold numbers in [0, 1]; rho[{bad[0]}] is "
+                                f"{float(values.flat[bad[0]])!r}.")
+    return _pvalues(values.ravel(), k, exact, naive).reshape(values.shape)
+
+
+def _pvalues(rho: np.ndarray, k: int, exact: bool, naive: bool) -> np.ndarray:
     if not exact:
-        return min(1.0, k * rho)
-    if naive:
-        return float(_naive_exact_pvalues(np.array([rho]), k)[0])
-    return float(_exact_pvalues(np.array([rho]), k)[0])
+        return np.minimum(1.0, k * rho)
+    return _naive_exact_pvalues(rho, k) if naive else _exact_pvalues(rho, k)
 
 
 def _size(n, profile) -> int:

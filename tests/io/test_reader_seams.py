@@ -219,3 +219,39 @@ def test_a_bool_is_one_or_zero_in_every_form(true, false):
                               "score": [true, false]})]:
         assert as_run(run)["score"].tolist() == [1.0, 0.0]
         assert as_ranking(run).score.tolist() == [1.0, 0.0]
+
+
+# --- 2: a long id in a FLAGR list costs its bytes ---------------------------------------------
+
+@pytest.mark.parametrize("column", ["item", "query"])
+@pytest.mark.parametrize("path_taken", ["numpy", "line by line"])
+def test_a_long_flagr_id_costs_its_bytes(tmp_path, column, path_taken):
+    # the issue's case, 4x longer: 2,000 rows and one 4 MB id (rows x longest would be 8 GB)
+    import tracemalloc
+
+    long = "x" * 2**22
+    lines = []
+    for i in range(2000):
+        query, item = "1", f"E{i}"
+        if i == 1000:
+            query, item = (query, long) if column == "item" else (long, item)
+        lead = " " if path_taken == "line by line" and i == 0 else ""  # white space: line reader
+        lines.append(f"{lead}{query},V-{i % 3},{item},{1 - i / 2000:.5f},L\n")
+    data = "".join(lines).encode()
+    path = write(tmp_path, "lists.csv", data)
+    tracemalloc.start()
+    try:
+        runs = read_flagr_lists(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # the reader's 16 MiB read block plus a few copies of the file, as the TREC reader
+    assert peak < 16 * 2**20 + 4 * len(data), f"peak {peak / 2**20:.1f} MiB"
+    run = runs["V-1"]  # row 1000 is voter 1000 % 3 = 1's 334th line (rows 1, 4, ..., 1000)
+    assert len(run) == 667
+    row = run.iloc[333]
+    assert (row["query"], row["doc"]) == (("1", long) if column == "item" else (long, "E1000"))
+    assert row["score"] == 1 - 1000 / 2000
+    # 5 columns: the rank is the position in the (query, voter) list
+    assert row["rank"] == (334 if column == "item" else 1)
+    assert run["rank"].max() == (667 if column == "item" else 666)

@@ -255,3 +255,66 @@ def test_a_long_flagr_id_costs_its_bytes(tmp_path, column, path_taken):
     # 5 columns: the rank is the position in the (query, voter) list
     assert row["rank"] == (334 if column == "item" else 1)
     assert run["rank"].max() == (667 if column == "item" else 666)
+
+
+# --- 3: grades as trec_eval reads them (atol) -------------------------------------------------
+
+# trec_eval 9.0.8 get_qrels.c:175 and 10.0 get_qrels.c:192: rel = atol(grade). atol keeps the
+# longest [+-]?[0-9]+ prefix: '2.5' -> 2, '1e1' -> 1, '0x10' -> 0, '10e-1' -> 10, '-0.5' -> 0.
+ATOL_QRELS = b"301 0 d1 1\n301 0 d2 2.5\n301 0 d3 1e1\n301 0 d4 0x10\n302 0 d1 10e-1\n" \
+             b"302 0 d2 -0.5\n"
+ATOL_RUN = b"301 Q0 d4 1 4 s\n301 Q0 d3 2 3 s\n301 Q0 d2 3 2 s\n301 Q0 d1 4 1 s\n" \
+           b"302 Q0 d2 1 2 s\n302 Q0 d1 2 1 s\n"
+
+
+def test_grades_are_read_as_atol_reads_them(tmp_path):
+    path = write(tmp_path, "qrels.txt", ATOL_QRELS)
+    with pytest.warns(UserWarning) as caught:
+        frame = read_qrels(path)
+    assert frame["grade"].tolist() == [1, 2, 1, 0, 10, 0]
+    [note] = [str(w.message) for w in caught]
+    assert note.startswith(f"{path}: 5 grade(s) are read as trec_eval reads them")
+    assert "first at line 2: '2.5' read as 2." in note
+
+
+def test_atol_grades_give_trec_eval_numbers(tmp_path, capsys):
+    # relevant (atol >= 1): 301: d1, d2 (2), d3 (1); d4 (0x10 -> 0) is not. Ranked d4 d3 d2 d1:
+    # AP = (1/2 + 2/3 + 3/4) / 3 = 23/36; 302: d1 (10) at rank 2: AP 1/2; MAP = 41/72.
+    # trec_eval 9.0.8 and 10.0 print num_rel 3 and 1, map 0.6389 and 0.5000, all 0.5694.
+    qrels, run = write(tmp_path, "q.txt", ATOL_QRELS), write(tmp_path, "r.run", ATOL_RUN)
+    with pytest.warns(UserWarning, match="atol"):
+        table = evaluate(qrels, run, ["num_rel", "AP"])
+    assert table["num_rel"].tolist() == [3, 1, 4]
+    assert table["AP"].tolist() == pytest.approx([23 / 36, 1 / 2, 41 / 72], abs=1e-15)
+    assert main(["eval", "-m", "num_rel", "-m", "map", qrels, run]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.split() == ["num_rel", "all", "4", "map", "all", "0.5694"]
+    assert captured.err.startswith("rankbook eval: note: ") and "line 2" in captured.err
+
+
+@pytest.mark.parametrize("grade, value", [("0", 0), ("2", 2), ("+3", 3), ("-1", -1), ("007", 7),
+                                          ("99999999999999999999", 2**63 - 1),
+                                          ("1.0", 1), ("2.", 2)])
+def test_whole_grades_keep_their_value_without_a_note(tmp_path, grade, value):
+    path = write(tmp_path, "qrels.txt", f"301 0 d1 {grade}\n".encode())
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        frame = read_qrels(path)
+    assert frame["grade"].tolist() == [float(value)]
+    # a note only when atol's value is not strtod's (20 digits: atol saturates at LONG_MAX)
+    assert len(caught) == (1 if len(grade) == 20 else 0)
+
+
+def test_grades_that_are_not_numbers_are_still_refused(tmp_path):
+    # atol would read 'abc' as 0 and '2.5abc' as 2; rankbook refuses text that strtod
+    # does not read whole (docs/guide/bad_input.md), and a grade must be finite
+    for grade in ["abc", "2.5abc", "nan", "1e400"]:
+        path = write(tmp_path, "qrels.txt", f"301 0 d1 {grade}\n".encode())
+        with pytest.raises(InputFileError, match="line 1"):
+            read_qrels(path)
+
+
+def test_run_scores_keep_strtod(tmp_path):
+    # scores are read with atof (get_trec_results.c): 2.5 stays 2.5, 1e1 is 10
+    path = write(tmp_path, "r.run", b"301 Q0 d1 1 2.5 s\n301 Q0 d2 2 1e1 s\n301 Q0 d3 3 0x10 s\n")
+    assert read_run(path)["score"].tolist() == [2.5, 10.0, 16.0]

@@ -208,8 +208,13 @@ def read_flagr_qrels(path):
     >>> read_flagr_qrels(path).grade.tolist()
     [1.0, 0.0]
     """
-    fields, lines = read_csv_columns(path, columns=(4,), what="FLAGR qrels", layout=QRELS_LAYOUT)
-    query, _, item, grade_text = fields
-    grade = number_list(grade_text, lines, path_text(path), "relevance",
-                        "write the relevance (the fourth field) as a number such as 0 or 1.")
-    return make_qrels(query, item, grade, lines, path_text(path))
+    data, source = read_bytes(path)
+    try:
+        fields, lines = read_csv_columns(path, columns=(4,), what="FLAGR qrels",
+                                         layout=QRELS_LAYOUT, data=data)
+        query, _, item, grade_text = fields
+        grade = number_list(grade_text, lines, source, "relevance",
+                            "write the relevance (the fourth field) as a number such as 0 or 1.")
+    except InputFileError as error:
+        raise _quotes_explained(error, data) from None
+    return make_qrels(query, item, grade, lines, source)

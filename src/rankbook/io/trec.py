@@ -124,7 +124,8 @@ def read_qrels_arrays(path, *, progress: bool = False):
     (query, doc), grade, lines, _ = read_trec_columns(
         path, columns=4, extra_ok=False, what="qrels", layout=QRELS_LAYOUT, ids=(0, 2),
         number=3, number_name="grade",
-        fix="write the relevance grade as a number such as 0, 1 or 2.", progress=progress)
+        fix="write the relevance grade as a number such as 0, 1 or 2.", progress=progress,
+        integer_part=True)
     return query, doc, grade, lines
 
 

@@ -3,7 +3,8 @@ r"""Numbers in a file, read the way C's ``strtod`` reads ASCII text, and nothing
 trec_eval reads a score with ``atof`` and a grade with ``atol``, which take the longest
 number at the start of a field and ignore the rest (``2.5abc`` is 2.5). rankbook takes
 the same grammar but insists that the number fill the whole field, so a typo is
-reported instead of half-read. The rule, in full (ASCII only; letters in any case):
+reported instead of half-read; a TREC grade then takes the value ``atol`` gives
+(:func:`integer_parts`: ``2.5`` is 2), so the numbers stay trec_eval's. The rule, in full (ASCII only; letters in any case):
 
 | form | pattern | examples |
 | --- | --- | --- |

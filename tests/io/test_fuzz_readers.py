@@ -48,6 +48,7 @@ import zlib
 import numpy as np
 import pytest
 
+import rankbook.io._csv as csv_reader
 import rankbook.io._table as table
 from rankbook import RankbookError
 from rankbook.io import read_flagr_lists, read_flagr_qrels, read_qrels, read_run
@@ -313,19 +314,26 @@ def compress(rng: random.Random, data: bytes) -> bytes:
     return data
 
 
+LONG_ID_BYTES = 200_000  # x 200-400 rows: 40-80 MB when a column is rows x its longest id
+
+
 def long_id_lists(rng: random.Random) -> bytes:
     """FLAGR lists without white space (the numpy reader's file) and one long id on many rows
     (issue 17, class 2: an id column as long as its longest id times the rows was the defect)."""
-    long = "W" * rng.choice([40, 300, 70_000])
+    long = "W" * rng.choice([40, 300, LONG_ID_BYTES])
     column = rng.randrange(3)
     six = rng.random() < 0.5
     lines = []
-    for i in range(rng.randint(50, 400)):
+    n = rng.randint(200, 400)
+    chosen = rng.randrange(n)
+    plain = rng.random() < 0.8  # plain decimal scores: the numpy reader's file
+    for i in range(n):
         fields = [str(rng.randint(1, 3)), f"V{rng.randint(0, 2)}", f"E{i}"]
-        if rng.random() < 0.05:
+        if i == chosen or rng.random() < 0.01:
             fields[column] = long + rng.choice(["", "x"])
         rank = [str(rng.randint(1, 50))] if six else []
-        lines.append(",".join(fields + rank + [random_number(rng), "L"]) + "\n")
+        score = f"{rng.uniform(0, 1):.5f}" if plain else random_number(rng)
+        lines.append(",".join(fields + rank + [score, "L"]) + "\n")
     return "".join(lines).encode()
 
 
@@ -401,11 +409,32 @@ def check(kind: str, seed: int, tmp_path, monkeypatch) -> str:
     monkeypatch.setattr(table, "CSV_CHUNK_BYTES", rng.choice([5, 100, 2**24]))
     path = tmp_path / f"{kind}-{seed}.txt"
     path.write_bytes(data)
+    if kind == "flagr_lists" and b"W" * LONG_ID_BYTES in data:
+        assert_costs_its_bytes(path, data)
     if kind.startswith("trec"):  # the array form the batch evaluator reads, too
         compare(lambda: read_arrays(kind, path), lambda: reference(kind, data, arrays=True),
                 kind, seed, data, path)
     return compare(lambda: read(kind, path), lambda: reference(kind, data), kind, seed, data,
                    path)
+
+
+def assert_costs_its_bytes(path, data: bytes) -> None:
+    """A long id costs its bytes (class 2): the peak stays within a few copies of the file."""
+    import tracemalloc
+
+    try:  # once before measuring, so that first-call imports are not counted
+        read_flagr_lists(path)
+    except RankbookError:
+        return
+    tracemalloc.start()
+    try:
+        read_flagr_lists(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # the block the list reader reads at a time (rankbook.io._csv), plus a few copies of the
+    # file (rows x the longest id would be 40-80 MB more)
+    assert peak < csv_reader.CSV_CHUNK_BYTES + 8 * len(data), (peak, len(data))
 
 
 def read_arrays(kind: str, path):

@@ -69,6 +69,9 @@ def test_eval_on_a_corrupt_gzip_is_one_line(tmp_path, capsys):
     assert "gzip data is corrupt" in err and "gzip -t" in err
     # the same file as the qrels (the CLI looks at both first lines)
     assert "gzip data is corrupt" in one_line_status_2(["eval", run, qrels], capsys)
+    # compare looks at each run's first line for its tag
+    good = write(tmp_path, "a.run", RUN)
+    assert "gzip data is corrupt" in one_line_status_2(["compare", qrels, good, run], capsys)
 
 
 def test_fuse_into_a_missing_folder_is_one_line(tmp_path, capsys):
@@ -104,6 +107,12 @@ def test_other_compressions_are_named(tmp_path, kind, reader):
     message = str(caught.value)
     assert message.startswith(path) and f"{kind}-compressed" in message, message
     assert tool in message and "gzip" in message and "UTF-8" not in message
+
+
+def test_explain_fusion_on_a_binary_profile_is_one_line(tmp_path, capsys):
+    path = write(tmp_path, "profile.txt.bz2", bz2.compress(b"a,b,c\nb,c,a\n"))
+    err = one_line_status_2(["explain-fusion", "borda", "--file", path], capsys)
+    assert "not UTF-8 text" in err and "decompressed" in err
 
 
 def test_empty_bzip2_file_is_named_too(tmp_path):

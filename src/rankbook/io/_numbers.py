@@ -127,14 +127,17 @@ def integer_parts(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, values: n
     reads (unless beyond a ``long``); a plain decimal (``2.5``) loses its fraction, as
     ``trunc`` does; any other field (``1e1``, ``0x10``) is read by :func:`atol` alone.
     """
-    if not starts.size:
-        return np.zeros(0, dtype=np.int64)
-    matrix = gather(a, starts, ends, padded)
+    longer = np.flatnonzero(ends - starts > 1)  # a one-byte number is a digit: as atol reads it
+    if not longer.size:
+        return longer
+    matrix = gather(a, starts[longer], ends[longer], padded)
     whole = ((matrix - np.uint8(48)) < 10) | (matrix == 43) | (matrix == 45) | (matrix == 0)
-    odd = np.flatnonzero(~whole.all(axis=1) | (np.abs(values) > LONG_MAX))
+    odd = np.flatnonzero(~whole.all(axis=1) | (np.abs(values[longer]) > LONG_MAX))
+    dotted = (whole | (matrix == 46)).all(axis=1)[odd]
+    odd = longer[odd]
     if not odd.size:
         return odd
-    dotted = (whole | (matrix == 46)).all(axis=1)[odd] & (np.abs(values[odd]) <= LONG_MAX)
+    dotted &= np.abs(values[odd]) <= LONG_MAX
     new = np.trunc(values[odd]) + 0.0
     for k in np.flatnonzero(~dotted).tolist():
         new[k] = atol(a[starts[odd[k]]:ends[odd[k]]].tobytes().decode("ascii"))

@@ -49,4 +49,4 @@ def test_the_page_shows_the_real_message(tmp_path, monkeypatch, function, names,
 
 
 def test_the_page_has_every_example():
-    assert len(list(examples())) == 11
+    assert len(list(examples())) == 14

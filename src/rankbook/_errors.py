@@ -25,7 +25,7 @@ class InvalidTypeError(RankbookError, TypeError):
 
 
 class InputFileError(RankbookError, ValueError):
-    """A file (or in-memory table) could not be read as the format it should be in.
+    """A file (or in-memory table) could not be read as the format it should be in, or written.
 
     Parameters
     ----------

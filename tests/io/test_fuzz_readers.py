@@ -7,7 +7,15 @@ valid ones and malformed ones of many kinds, and each is read twice: by rankbook
 reader and by ``reference`` below, an independent line-by-line parser that implements
 the written rules (``src/rankbook/io/_table.py`` and ``_numbers.py`` docstrings; for
 TREC, trec_eval 9.0.8's ``get_trec_results.c`` and ``get_qrels.c``: fields split on C's
-``isspace``, lines on LF; for numbers, C99's ``strtod`` in ASCII, whole field).
+``isspace``, lines on LF, the grade read with C's ``atol``; for numbers, C99's
+``strtod`` in ASCII, whole field).
+
+Issue 17's classes are among the files: gzip that is cut short or corrupt (and the
+CLI's ``eval`` given such a file answers in one line, status 2), FLAGR lists with a long
+id on many rows written without white space (the numpy reader's path), grades that
+``atol`` reads differently from ``strtod`` (``2.5``, ``1e1``, ``0x10``: the note must name
+the first such line), bzip2 and xz files (refused as such), and FLAGR fields in double
+quotes around a comma (FLAGR's CSV has no quoting: an error on such a line says so).
 
 Every reader is checked: ``read_qrels``, ``read_run``, ``read_flagr_lists``,
 ``read_flagr_qrels``, and the array readers the batch evaluator uses
@@ -25,7 +33,11 @@ reader (10,000 by default there).
 
 from __future__ import annotations
 
+import bz2
+import contextlib
 import gzip
+import io
+import lzma
 import math
 import os
 import random
@@ -36,6 +48,7 @@ import zlib
 import numpy as np
 import pytest
 
+import rankbook.io._csv as csv_reader
 import rankbook.io._table as table
 from rankbook import RankbookError
 from rankbook.io import read_flagr_lists, read_flagr_qrels, read_qrels, read_run
@@ -77,8 +90,20 @@ def strtod(text: str):
     return float(text)
 
 
+def atol(text: str) -> int:
+    """C's atol (glibc: strtol, base 10): the leading [+-]?[0-9]+, else 0; clamped to a long."""
+    match = re.match(r"[+-]?[0-9]+", text)
+    return max(-2**63, min(2**63 - 1, int(match.group()))) if match else 0
+
+
+SIGNATURES = {b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz"}  # (the files rendered below)
+
+
 def lines_of(data: bytes):
     """(number, text) of every non-blank line, or Rejected with every bad line."""
+    for signature, name in SIGNATURES.items():
+        if data.startswith(signature) and not data.startswith(b"BZh "):
+            raise Rejected(kind=name)
     if data[:2] == b"\x1f\x8b":
         try:
             data = gzip.decompress(data)
@@ -129,7 +154,7 @@ def reference(kind: str, data: bytes, arrays: bool = False):
             fields = re.split("[ \t\x0b\x0c\r]+", text.strip(" \t\x0b\x0c\r"))
         records.append((number, fields))
     if kind == "trec_qrels":
-        return _judgments(records, bad_bytes, 4, False, 0, 2, 3, arrays)
+        return _judgments(records, bad_bytes, 4, False, 0, 2, 3, arrays, as_atol=True)
     if kind == "flagr_qrels":
         return _judgments(records, bad_bytes, 4, True, 0, 2, 3)
     if kind == "trec_run":
@@ -144,13 +169,18 @@ def reference(kind: str, data: bytes, arrays: bool = False):
     return _flagr_lists(records, bad_bytes)
 
 
-def _judgments(records, bad, count, csv, q, d, g, arrays=False):
+def _judgments(records, bad, count, csv, q, d, g, arrays=False, as_atol=False):
     bad = bad + [n for n, f in records if len(f) != count or (csv and "" in f)]
     grades = {n: number_or_bad(f[g], n, bad) for n, f in records if len(f) == count}
     if bad:
         raise Rejected(bad)
+    note = None
+    if as_atol:  # trec_eval: rel = atol(grade) (get_qrels.c); a note names the first change
+        read = {n: float(atol(f[g])) for n, f in records}
+        note = next((n for n, _ in records if read[n] != grades[n]), None)
+        grades = read
     if arrays:
-        return {"rows": [(f[q], f[d], grades[n]) for n, f in records]}
+        return {"rows": [(f[q], f[d], grades[n]) for n, f in records], "note": note}
     by_key: dict = {}
     for n, f in records:
         by_key.setdefault((f[q], f[d]), []).append((grades[n], n))
@@ -158,7 +188,8 @@ def _judgments(records, bad, count, csv, q, d, g, arrays=False):
                    for _, n in judged]
     if conflicting:
         raise Rejected(conflicting)
-    return {"rows": [(key[0], key[1], judged[0][0]) for key, judged in by_key.items()]}
+    rows = [(key[0], key[1], judged[0][0]) for key, judged in by_key.items()]
+    return {"rows": rows, "note": note} if as_atol else {"rows": rows}
 
 
 def _no_repeats(rows):
@@ -201,13 +232,17 @@ def _flagr_lists(records, bad):
 ID_CHARS = list("abcXYZ019#-._:/") + ["é", "\u00a0", "\u3000", "\x1c", "\x1f", "\ufeff", "中",
                                       "\u2028"]
 GOOD_NUMBERS = ["0", "1", "2", "-1", "+3", "0.5", ".25", "7.", "1e-3", "2E+2", "-0.0", "12.375",
-                "0x1.8p1", "0X10", "1e-320"]
+                "0x1.8p1", "0X10", "1e-320",
+                # atol reads these grades otherwise than strtod (issue 17, class 3)
+                "2.5", "1e1", "0x10", "10e-1", "-0.5", "99999999999999999999", "1.0"]
 BAD_NUMBERS = ["1_0", "\u0661", "\uff11", "1e", "--1", "abc", "nan", "inf", "1.2.3", "0x", "1e5x"]
 
 
 def random_id(rng: random.Random, csv: bool) -> str:
     if rng.random() < 0.02:
         return "L" * rng.choice([300, 5000])
+    if csv and rng.random() < 0.02:  # quoted, around a comma: FLAGR has no quoting (class 5)
+        return rng.choice(['"a,b"', '"x"', 'say "hi"'])
     chars = ID_CHARS + ([" "] if csv else [])
     text = "".join(rng.choice(chars) for _ in range(rng.randint(1, 6)))
     return text.strip(" ") or "x"
@@ -222,6 +257,8 @@ def random_number(rng: random.Random) -> str:
 
 def render(rng: random.Random, kind: str) -> bytes:
     """One file: mostly valid records with quirks, sometimes a mutation that breaks it."""
+    if kind == "flagr_lists" and rng.random() < 0.1:
+        return long_id_lists(rng)
     csv = kind.startswith("flagr")
     topics = [random_id(rng, csv) for _ in range(rng.randint(1, 3))]
     voters = [random_id(rng, csv) for _ in range(rng.randint(1, 3))]
@@ -257,11 +294,47 @@ def render(rng: random.Random, kind: str) -> bytes:
     if rng.random() < 0.15:
         data = b"\xef\xbb\xbf" + (b"\n" if rng.random() < 0.3 else b"") + data
     data = mutate_bytes(rng, data)
-    if rng.random() < 0.15:
+    return compress(rng, data)
+
+
+def compress(rng: random.Random, data: bytes) -> bytes:
+    """Sometimes gzip (whole, cut short or corrupt: class 1), bzip2 or xz (class 5)."""
+    draw = rng.random()
+    if draw < 0.15:
         data = gzip.compress(data)
         if rng.random() < 0.2:
             data = data[: len(data) // 2]
+        elif rng.random() < 0.2 and len(data) > 20:  # flipped bytes in the deflate stream
+            i = rng.randrange(10, len(data) - 8)
+            data = data[:i] + bytes([data[i] ^ 0xFF]) + data[i + 1:]
+    elif draw < 0.18:
+        data = bz2.compress(data)
+    elif draw < 0.20:
+        data = lzma.compress(data)
     return data
+
+
+LONG_ID_BYTES = 200_000  # x 200-400 rows: 40-80 MB when a column is rows x its longest id
+
+
+def long_id_lists(rng: random.Random) -> bytes:
+    """FLAGR lists without white space (the numpy reader's file) and one long id on many rows
+    (issue 17, class 2: an id column as long as its longest id times the rows was the defect)."""
+    long = "W" * rng.choice([40, 300, LONG_ID_BYTES])
+    column = rng.randrange(3)
+    six = rng.random() < 0.5
+    lines = []
+    n = rng.randint(200, 400)
+    chosen = rng.randrange(n)
+    plain = rng.random() < 0.8  # plain decimal scores: the numpy reader's file
+    for i in range(n):
+        fields = [str(rng.randint(1, 3)), f"V{rng.randint(0, 2)}", f"E{i}"]
+        if i == chosen or rng.random() < 0.01:
+            fields[column] = long + rng.choice(["", "x"])
+        rank = [str(rng.randint(1, 50))] if six else []
+        score = f"{rng.uniform(0, 1):.5f}" if plain else random_number(rng)
+        lines.append(",".join(fields + rank + [score, "L"]) + "\n")
+    return "".join(lines).encode()
 
 
 def mutate(rng: random.Random, kind: str, lines: list[str]) -> list[str]:
@@ -301,12 +374,22 @@ def mutate_bytes(rng: random.Random, data: bytes) -> bytes:
 
 # --- the property ----------------------------------------------------------------------------------
 
+def note_line(caught) -> int | None:
+    """The line the atol note names (the first grade atol read otherwise), or None."""
+    for warning in caught:
+        found = re.search(r"read as trec_eval reads them.*first at line (\d+):", str(warning.message))
+        if found:
+            return int(found.group(1))
+    return None
+
+
 def read(kind: str, path):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # a repeated identical judgment warns; the rows tell
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")  # a repeated identical judgment warns; the rows tell
         if kind == "trec_qrels":
             frame = read_qrels(path)
-            return {"rows": list(zip(frame["query"], frame["doc"], frame["grade"]))}
+            return {"rows": list(zip(frame["query"], frame["doc"], frame["grade"])),
+                    "note": note_line(caught)}
         if kind == "flagr_qrels":
             frame = read_flagr_qrels(path)
             return {"rows": list(zip(frame["query"], frame["doc"], frame["grade"]))}
@@ -326,6 +409,8 @@ def check(kind: str, seed: int, tmp_path, monkeypatch) -> str:
     monkeypatch.setattr(table, "CSV_CHUNK_BYTES", rng.choice([5, 100, 2**24]))
     path = tmp_path / f"{kind}-{seed}.txt"
     path.write_bytes(data)
+    if kind == "flagr_lists" and b"W" * LONG_ID_BYTES in data:
+        assert_costs_its_bytes(path, data)
     if kind.startswith("trec"):  # the array form the batch evaluator reads, too
         compare(lambda: read_arrays(kind, path), lambda: reference(kind, data, arrays=True),
                 kind, seed, data, path)
@@ -333,12 +418,34 @@ def check(kind: str, seed: int, tmp_path, monkeypatch) -> str:
                    path)
 
 
+def assert_costs_its_bytes(path, data: bytes) -> None:
+    """A long id costs its bytes (class 2): the peak stays within a few copies of the file."""
+    import tracemalloc
+
+    try:  # once before measuring, so that first-call imports are not counted
+        read_flagr_lists(path)
+    except RankbookError:
+        return
+    tracemalloc.start()
+    try:
+        read_flagr_lists(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # the block the list reader reads at a time (rankbook.io._csv), plus a few copies of the
+    # file (rows x the longest id would be 40-80 MB more)
+    assert peak < csv_reader.CSV_CHUNK_BYTES + 8 * len(data), (peak, len(data))
+
+
 def read_arrays(kind: str, path):
     """The array readers' output, ids decoded (they are UTF-8 by then)."""
     if kind == "trec_qrels":
-        query, doc, grade, _ = read_qrels_arrays(path)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            query, doc, grade, _ = read_qrels_arrays(path)
         return {"rows": [(q.decode(), d.decode(), g) for q, d, g in
-                         zip(query.tolist(), doc.tolist(), grade.tolist())]}
+                         zip(query.tolist(), doc.tolist(), grade.tolist())],
+                "note": note_line(caught)}
     query, doc, score, _, name = read_run_arrays(path)
     return {"rows": [(q.decode(), d.decode(), s) for q, d, s in
                      zip(query.tolist(), doc.tolist(), score.tolist())], "name": name}
@@ -360,20 +467,61 @@ def compare(reader, expect, kind, seed, data, path) -> str:
             assert lines and lines <= rejected.lines, (seed, data, str(error), rejected.lines)
         else:
             assert not lines, (seed, data, str(error))
-            keyword = {"gzip": "gzip", "empty": "empty", "label": "label"}[rejected.kind]
+            keyword = {"gzip": "gzip", "empty": "empty", "label": "label",
+                       "bzip2": "bzip2-compressed", "xz": "xz-compressed"}[rejected.kind]
             assert keyword in str(error), (seed, data, str(error))
+        if kind.startswith("flagr") and FIELD_ERROR.search(error.reason) \
+                and any(b'"' in line for line in lines_at(data, lines)):
+            assert "FLAGR's CSV has no quoting" in str(error), (seed, data, str(error))
+        if kind.startswith("trec") and rejected.kind != "line":
+            cli_says_one_line(kind, path)
         return "rejected"
     got = reader()
     assert _same(got, expected), (seed, data, got, expected)
     return "accepted"
 
 
+# the errors about a line's fields (count, empty, numbers), which a quoted comma causes
+FIELD_ERROR = re.compile(r"fields \(|is empty:|not a (?:whole )?number|must be a finite")
+
+
+def decompressed_prefix(data: bytes) -> bytes:
+    """All that gzip data gives before it breaks (fed a byte at a time: corrupt deflate data
+    yields text before zlib notices, and a wrong CRC is found only at the end)."""
+    stream, out = zlib.decompressobj(31), []
+    for i in range(len(data)):
+        try:
+            out.append(stream.decompress(data[i:i + 1]))
+        except zlib.error:
+            break
+    return b"".join(out)
+
+
+def lines_at(data: bytes, numbers) -> list[bytes]:
+    """The lines of the (decompressed, when it is gzip) file with these numbers."""
+    if data[:2] == b"\x1f\x8b":
+        data = decompressed_prefix(data)
+    lines = data.split(b"\n")
+    return [lines[n - 1] for n in numbers if 0 < n <= len(lines)]
+
+
+def cli_says_one_line(kind: str, path) -> None:
+    """``rankbook eval`` on a file refused as a whole (compressed, empty): one line, status 2."""
+    from rankbook.cli import main
+
+    other = path.parent / "cli-other.txt"  # a small valid file for the other argument
+    other.write_bytes(b"301 Q0 d1 1 2 s\n" if kind == "trec_qrels" else b"301 0 d1 1\n")
+    argv = ["eval", str(path), str(other)] if kind == "trec_qrels" else \
+        ["eval", str(other), str(path)]
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        status = main(argv)
+    assert status == 2 and err.getvalue().count("\n") == 1, (path, err.getvalue())
+
+
 def bad_lines_before_the_break(kind: str, data: bytes) -> set:
     """The bad lines among the complete lines that decompress before a gzip stream breaks."""
-    try:
-        prefix = zlib.decompressobj(31).decompress(data)
-    except zlib.error:
-        return set()
+    prefix = decompressed_prefix(data)
     prefix = prefix[: prefix.rfind(b"\n") + 1]
     try:
         reference(kind, prefix)

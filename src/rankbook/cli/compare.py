@@ -124,12 +124,13 @@ def _formatted(report, form: str, places: int) -> str:
 def _tag(path: str):
     """The run tag: the last field of the file's first line (None if unreadable: compare says why)."""
     import gzip
+    import zlib
 
     try:
         opener = gzip.open if str(path).endswith(".gz") else open
         with opener(path, "rt", encoding="utf-8", errors="replace") as handle:
             fields = handle.readline().split()
-    except OSError:
+    except (OSError, EOFError, zlib.error):  # (corrupt gzip: the reader says what is wrong)
         return None
     return fields[5] if len(fields) >= 6 else None
 

@@ -163,8 +163,10 @@ def _what_the_files_look_like(qrels_path: str, run_path: str) -> str | None:
 
 
 def _first_line(path: str) -> bytes | None:
+    """The first non-blank line of a regular file, or None (unreadable, corrupt gzip, ...)."""
     import gzip
     import os
+    import zlib
 
     try:
         if not os.path.isfile(path):
@@ -176,7 +178,7 @@ def _first_line(path: str) -> bytes | None:
             for line in handle:
                 if line.strip():
                     return line.strip()
-    except (OSError, EOFError, ValueError):
+    except (OSError, EOFError, ValueError, zlib.error):  # the readers report what is wrong
         return None
     return None
 

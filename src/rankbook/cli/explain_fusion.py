@@ -102,6 +102,11 @@ def read_profile(args):
             lines = handle.read().splitlines()
     except OSError as error:
         raise InputFileError(f"cannot read the profile: {error.strerror}.", args.file) from None
+    except UnicodeDecodeError as error:
+        raise InputFileError(
+            f"the file is not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
+            f"{error.start}); write the profile as plain text, one list per line (a compressed "
+            "file must be decompressed first).", args.file) from None
     profile = []
     for number, line in enumerate(lines, start=1):
         if line.strip() and not line.lstrip().startswith("#"):

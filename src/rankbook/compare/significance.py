@@ -89,13 +89,30 @@ def compare(qrels, runs, measures=DEFAULT_MEASURES, *, test: str = "t", correcti
     per_topic: dict = {}
     for name, run in named.items():
         table = evaluate(qrels, run, list(measures), complete=True,
-                         relevance_level=relevance_level).drop(index="all")
+                         relevance_level=relevance_level)
+        _refuse_unrelated(table, name)
+        table = table.drop(index="all")
         for column in table.columns:
             per_topic.setdefault(column, {})[name] = table[column].astype(float)
     scores = {measure: pd.DataFrame(columns) for measure, columns in per_topic.items()}
     return compare_scores(scores, test=test, correction=correction, baseline=baseline,
                           alpha=alpha, confidence=confidence, tukey_method=tukey_method,
                           n_resamples=n_resamples, seed=seed)
+
+
+def _refuse_unrelated(table, name) -> None:
+    """Refuse a run that shares no topic with the qrels, as `rankbook.evaluate` does.
+
+    With ``complete=True`` evaluate would score such a run 0 on every topic, and a test
+    would then find it significantly worse than the others: a wrong file, not a result.
+    """
+    from rankbook.evaluation.topics import nothing_to_evaluate
+
+    only_qrels = table.attrs.get("only_in_qrels", [])
+    if len(only_qrels) and len(only_qrels) == len(table.index) - 1:
+        error = nothing_to_evaluate(sorted(table.attrs.get("only_in_run", [])),
+                                    sorted(only_qrels), offer_complete=False)
+        raise type(error)(f"run {name!r}: {error}") from None
 
 
 def compare_scores(scores, *, test: str = "t", correction=None, baseline=None,

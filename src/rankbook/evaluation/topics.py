@@ -42,10 +42,16 @@ def evaluated(run_topics: list, qrels_topics: list, complete: bool) -> list:
     return wanted
 
 
-def nothing_to_evaluate(run_topics: list, qrels_topics: list) -> InvalidValueError:
-    """The error for a run and qrels with no topic in common (topics in string order)."""
+def nothing_to_evaluate(run_topics: list, qrels_topics: list, *,
+                        offer_complete: bool = True) -> InvalidValueError:
+    """The error for a run and qrels with no topic in common (topics in string order).
+
+    ``offer_complete``: whether to offer ``complete=True`` as a way out (not where every
+    topic is already scored, as in :func:`rankbook.compare.compare`).
+    """
+    way_out = (" (or pass complete=True / -c to score the missing topics as 0)"
+               if offer_complete else "")
     return InvalidValueError(
         "no topic is both in the run and in the qrels, so there is nothing to evaluate. "
         f"Run topics: {examples(run_topics)}; qrels topics: {examples(qrels_topics)}. Check "
-        "that the files belong together (or pass complete=True / -c to score the missing "
-        "topics as 0).")
+        f"that the files belong together{way_out}.")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rankbook.io import _tokens, arrays
 from rankbook.io._numbers import decimal_fields, gather
 from rankbook.io._source import chunks, open_binary, path_text
 from rankbook.io._table import CSV_CHUNK_BYTES, check_bytes, is_space
@@ -66,16 +67,16 @@ def fast_table(data: bytes, name: str, label: str | None) -> FlagrTable | None:
     score, plain = decimal_fields(a, starts[:, -2], ends[:, -2])
     if not plain.all():
         return None
-    keep = _rows_of_label(_ids(a, starts[:, -1], ends[:, -1]), label)
+    keep = _rows_of_label(*column_codes(a, starts[:, -1], ends[:, -1]), label)
     if keep is None:
         return None
     lines = np.arange(1, n + 1, dtype=np.int64)
     if not keep.all():
         starts, ends, score, lines = starts[keep], ends[keep], score[keep], lines[keep]
         rank = rank[keep] if columns == 6 else None
-    query, query_names = first_appearance(_ids(a, starts[:, 0], ends[:, 0]))
-    voter, voter_names = first_appearance(_ids(a, starts[:, 1], ends[:, 1]))
-    item, item_names = first_appearance(_ids(a, starts[:, 2], ends[:, 2]))
+    query, query_names = column_codes(a, starts[:, 0], ends[:, 0])
+    voter, voter_names = column_codes(a, starts[:, 1], ends[:, 1])
+    item, item_names = column_codes(a, starts[:, 2], ends[:, 2])
     if columns == 5:
         rank = positions(query * max(len(voter_names), 1) + voter)
     return FlagrTable(query, query_names.tolist(), voter, voter_names.tolist(), item,
@@ -103,9 +104,22 @@ def _split(a: np.ndarray):
     return starts, ends
 
 
-def _ids(a, starts, ends) -> np.ndarray:
+def column_codes(a, starts, ends) -> tuple[np.ndarray, np.ndarray]:
+    """The fields ``a[starts[i]:ends[i]]`` numbered by first appearance, and the distinct ids.
+
+    As a fixed-width ``S`` array while that costs little more than the ids' bytes
+    (:func:`rankbook.io.arrays.fixed_fits`), else as Tokens (one buffer plus offsets), so
+    one long id costs its own bytes, not its length times the number of rows.
+    """
+    lengths = ends - starts
+    if lengths.size and not arrays.fixed_fits(int(lengths.max()), int(lengths.sum()),
+                                              lengths.size):
+        tokens = _tokens.from_fields(a, starts, ends)
+        codes, first = _tokens.encode(tokens)
+        names = [value.decode("utf-8") for value in _tokens.take(tokens, first).tolist()]
+        return codes, np.array(names, dtype=object)
     matrix = gather(a, starts, ends)
-    return matrix.view(f"S{matrix.shape[1]}").ravel()
+    return first_appearance(matrix.view(f"S{matrix.shape[1]}").ravel())
 
 
 def _ranks(a, starts, ends) -> np.ndarray | None:
@@ -120,13 +134,12 @@ def _ranks(a, starts, ends) -> np.ndarray | None:
     return value.astype(np.int64)
 
 
-def _rows_of_label(labels: np.ndarray, label: str | None) -> np.ndarray | None:
+def _rows_of_label(codes: np.ndarray, names: np.ndarray, label: str | None) -> np.ndarray | None:
     """Which rows carry the chosen label; None when the line reader must decide (and explain)."""
-    present = np.unique(labels[np.r_[0, np.flatnonzero(labels[1:] != labels[:-1]) + 1]])
     if label is None:
-        return np.ones(labels.size, dtype=np.bool_) if present.size == 1 else None
-    wanted = label.encode("utf-8")
-    return labels == wanted if wanted in present.tolist() else None
+        return np.ones(codes.size, dtype=np.bool_) if names.size == 1 else None
+    present = names.tolist()
+    return codes == present.index(label) if label in present else None
 
 
 def first_appearance(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

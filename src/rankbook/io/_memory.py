@@ -10,12 +10,18 @@ place named:
 - an id containing NUL (``'d1\\0'``): C programs such as trec_eval cut a string
   there, and rankbook's array form could not tell ``'d1\\0'`` from ``'d1'``.
 
-A value (grade or score) is a real number (not a bool) that fits a float and is
-finite; ``10**400`` is refused (it has no float).
+A value (grade or score) is a real number that fits a float and is finite;
+``10**400`` is refused (it has no float). A bool is the number Python makes of it
+(``True`` is 1, ``False`` is 0) in every form: dict values, DataFrame columns (``bool``
+dtype or objects) and the array form built from either. Refused in every form, because
+no float says the same thing: a complex number (its imaginary part would be lost) and
+a date, time or duration (numpy would turn it into a count of seconds or nanoseconds
+since 1970).
 """
 
 from __future__ import annotations
 
+import datetime
 import math
 import numbers
 
@@ -74,7 +80,7 @@ def id_texts(values: list, where) -> list[str]:
 def value_array(values: list, where, value_name: str) -> np.ndarray:
     """Grades or scores as float64; ``where(i)`` names the place of the i-th for messages."""
     kinds = set(map(type, values))
-    if kinds <= {float, int}:
+    if kinds <= {float, int, bool}:
         try:
             out = np.array(values, dtype=np.float64)
         except OverflowError:
@@ -95,11 +101,48 @@ def value_array(values: list, where, value_name: str) -> np.ndarray:
 
 
 def _value(value, where, value_name: str) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise InvalidTypeError(f"{where()} is {value!r}; a {value_name} must be a number.")
+    if isinstance(value, np.bool_):
+        return float(value)
+    unlike = not_a_real(value)
+    if unlike is not None or not isinstance(value, numbers.Real):
+        raise InvalidTypeError(f"{where()} is {value!r}; a {value_name} must be a "
+                               f"{unlike or 'number'}.")
     try:
         return float(value)
     except OverflowError:
         raise InvalidValueError(
             f"{where()} is a number too large for a float ({str(value)[:20]}...); a "
             f"{value_name} must be a finite number below about 1.8e308.") from None
+
+
+_TIMES = (datetime.date, datetime.time, datetime.timedelta, np.datetime64, np.timedelta64)
+
+
+def not_a_real(value) -> str | None:
+    """Why ``value`` must not become a float (complex, a date or time), or None."""
+    if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
+        return ("real number (the imaginary part would be lost); pass the real part "
+                "(value.real) or the modulus (abs(value)) if that is what you mean")
+    if isinstance(value, _TIMES):
+        return ("number, not a date, time or duration (it would become a count of time "
+                "units); convert it to the number you mean first (e.g. .timestamp())")
+    return None
+
+
+def column_refusal(raw: np.ndarray) -> tuple[str, list[int]] | None:
+    """Why a DataFrame column cannot be read as values, and the rows (0-based), or None.
+
+    The column's dtype decides for whole columns (complex, datetime64, timedelta64);
+    an object column is checked value by value with :func:`not_a_real`.
+    """
+    kind = raw.dtype.kind
+    if kind == "c":
+        return not_a_real(1j), []
+    if kind in "mM":
+        return not_a_real(datetime.timedelta(0)), []
+    if kind == "O":
+        for i, value in enumerate(raw.tolist()):
+            unlike = not_a_real(value)
+            if unlike is not None:
+                return unlike, [i]
+    return None

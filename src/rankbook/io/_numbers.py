@@ -3,7 +3,8 @@ r"""Numbers in a file, read the way C's ``strtod`` reads ASCII text, and nothing
 trec_eval reads a score with ``atof`` and a grade with ``atol``, which take the longest
 number at the start of a field and ignore the rest (``2.5abc`` is 2.5). rankbook takes
 the same grammar but insists that the number fill the whole field, so a typo is
-reported instead of half-read. The rule, in full (ASCII only; letters in any case):
+reported instead of half-read; a TREC grade then takes the value ``atol`` gives
+(:func:`integer_parts`: ``2.5`` is 2), so the numbers stay trec_eval's. The rule, in full (ASCII only; letters in any case):
 
 | form | pattern | examples |
 | --- | --- | --- |
@@ -95,6 +96,54 @@ def number_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, lines: np
     rest = np.flatnonzero(~simple)
     numbers[rest] = _general_fields(a, starts[rest], ends[rest], lines[rest], path, column, fix)
     return numbers
+
+
+LONG_MIN, LONG_MAX = -2**63, 2**63 - 1  # C's long on 64-bit Linux and macOS
+_ATOL = re.compile(r"[+-]?[0-9]*", re.ASCII)
+
+
+def atol(text: str) -> int:
+    """C's ``atol``: the whole number the field starts with (0 if none), saturated.
+
+    glibc's ``atol`` is ``strtol``, which stops at the first character that is not a
+    digit and clamps to the range of a 64-bit ``long``.
+
+    Examples
+    --------
+    >>> atol("2.5"), atol("1e1"), atol("0x10"), atol("-0.5"), atol(".5"), atol("+3")
+    (2, 1, 0, 0, 0, 3)
+    """
+    prefix = _ATOL.match(text).group()
+    value = int(prefix) if prefix.lstrip("+-") else 0
+    return min(max(value, LONG_MIN), LONG_MAX)
+
+
+def integer_parts(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, values: np.ndarray,
+                  padded=None) -> np.ndarray:
+    """Give every field the value C's ``atol`` reads (trec_eval's grades); the rows it changed.
+
+    ``values`` holds the fields' numbers as ``strtod`` reads them (:func:`number_fields`)
+    and is changed in place. A field of digits and a sign only is already what ``atol``
+    reads (unless beyond a ``long``); a plain decimal (``2.5``) loses its fraction, as
+    ``trunc`` does; any other field (``1e1``, ``0x10``) is read by :func:`atol` alone.
+    """
+    longer = np.flatnonzero(ends - starts > 1)  # a one-byte number is a digit: as atol reads it
+    if not longer.size:
+        return longer
+    matrix = gather(a, starts[longer], ends[longer], padded)
+    whole = ((matrix - np.uint8(48)) < 10) | (matrix == 43) | (matrix == 45) | (matrix == 0)
+    odd = np.flatnonzero(~whole.all(axis=1) | (np.abs(values[longer]) > LONG_MAX))
+    dotted = (whole | (matrix == 46)).all(axis=1)[odd]
+    odd = longer[odd]
+    if not odd.size:
+        return odd
+    dotted &= np.abs(values[odd]) <= LONG_MAX
+    new = np.trunc(values[odd]) + 0.0
+    for k in np.flatnonzero(~dotted).tolist():
+        new[k] = atol(a[starts[odd[k]]:ends[odd[k]]].tobytes().decode("ascii"))
+    changed = odd[new != values[odd]]
+    values[odd] = new
+    return changed
 
 
 def decimal_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, padded=None):

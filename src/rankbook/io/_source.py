@@ -11,7 +11,9 @@ one `rankbook.InputFileError` that names the file and says how to fix it:
 
 Gzip is recognised by its first two bytes (``1f 8b``: no text file starts so), so a
 compressed file is read whatever its name, and a name ending in ``.gz`` whose bytes are
-not gzip is refused. The file is read exactly once, front to back: a FIFO, a pipe
+not gzip is refused. Other compressions (bzip2, xz, zstd, zip, compress) are recognised
+by their signatures too (:data:`OTHER_COMPRESSIONS`) and refused with the command that
+decompresses them, rather than called "not valid UTF-8". The file is read exactly once, front to back: a FIFO, a pipe
 (``<(zcat run.gz)``) or a character device works like a regular file.
 """
 
@@ -21,6 +23,7 @@ import errno
 import gzip
 import io
 import os
+import re
 import stat
 import sys
 import time
@@ -30,6 +33,16 @@ from rankbook._errors import InputFileError, InvalidTypeError
 
 BOM = b"\xef\xbb\xbf"
 GZIP_MAGIC = b"\x1f\x8b"
+HEAD_BYTES = 10  # enough for every signature below
+# what the file is: (its signature, the command that decompresses it). bzip2's signature
+# is "BZh", the block size 1-9, then a block's or the end's magic (pi's or sqrt(pi)'s digits).
+OTHER_COMPRESSIONS = {
+    "bzip2-compressed": (re.compile(rb"BZh[1-9](?:1AY&SY|\x17rE8P\x90)"), "bunzip2 -k FILE"),
+    "xz-compressed": (re.compile(rb"\xfd7zXZ\x00"), "unxz -k FILE"),
+    "zstd-compressed": (re.compile(rb"\x28\xb5\x2f\xfd"), "unzstd FILE"),
+    "zip-compressed": (re.compile(rb"PK\x03\x04"), "unzip FILE"),
+    "compressed with Unix compress (.Z)": (re.compile(rb"\x1f\x9d"), "uncompress FILE"),
+}
 
 
 def path_text(path) -> str:
@@ -48,8 +61,8 @@ def path_text(path) -> str:
 def open_binary(path):
     """Open ``path`` for reading bytes (decompressing gzip data), or raise InputFileError.
 
-    The first two bytes are read (not peeked: a pipe may deliver them one at a time)
-    and put back in front of the stream, so nothing is read twice.
+    The first HEAD_BYTES bytes are read (not peeked: a pipe may deliver them one at a
+    time) and put back in front of the stream, so nothing is read twice.
     """
     name = path_text(path)
     if "\0" in name:
@@ -61,17 +74,33 @@ def open_binary(path):
         shown = name if len(name) <= 200 else name[:100] + "..." + name[-20:]
         raise InputFileError(_open_failure(error, name), shown) from None
     try:
-        head = handle.read(2)
+        head = handle.read(HEAD_BYTES)
     except OSError as error:
         handle.close()
         raise InputFileError(_open_failure(error, name), name) from None
-    if name.endswith(".gz") and head and head != GZIP_MAGIC:
+    compression = other_compression(head)
+    if compression is not None:
+        handle.close()
+        command = OTHER_COMPRESSIONS[compression][1]
+        raise InputFileError(
+            f"the file is {compression} (its first bytes are that format's signature), and "
+            f"rankbook reads plain text or gzip only; decompress it first ({command}) or "
+            "recompress it with gzip.", name)
+    if name.endswith(".gz") and head and head[:2] != GZIP_MAGIC:
         handle.close()
         raise InputFileError(
             "the name ends in .gz but the file is not gzip-compressed (it does not start with "
             "the gzip bytes 1f 8b); rename it without .gz or compress it with gzip.", name)
     stream = io.BufferedReader(_Prefixed(head, handle))
-    return _Gzip(stream) if head == GZIP_MAGIC else stream
+    return _Gzip(stream) if head[:2] == GZIP_MAGIC else stream
+
+
+def other_compression(head: bytes) -> str | None:
+    """The compression (other than gzip) whose signature starts ``head``, or None."""
+    for compression, (signature, _) in OTHER_COMPRESSIONS.items():
+        if signature.match(head):
+            return compression
+    return None
 
 
 class _Prefixed(io.RawIOBase):

@@ -25,13 +25,14 @@ Numbers follow :mod:`rankbook.io._numbers` (C's ``strtod`` in ASCII, whole field
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+import warnings
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from rankbook._errors import InputFileError
+from rankbook._errors import InputFileError, caller_stacklevel
 from rankbook.io import _tokens, arrays
-from rankbook.io._numbers import gather, number_fields, padded_bytes
+from rankbook.io._numbers import gather, integer_parts, number_fields, padded_bytes
 from rankbook.io._source import Progress, chunks, open_binary, path_text, total_size
 
 TREC_CHUNK_BYTES = 2 * 1024 * 1024  # small chunks keep the per-chunk temporaries small
@@ -115,7 +116,8 @@ def _cr_inside_lines(a: np.ndarray) -> np.ndarray:
 
 def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: str,
                       ids: tuple[int, ...], number: int, number_name: str, fix: str,
-                      progress: bool = False, name_column: int | None = None):
+                      progress: bool = False, name_column: int | None = None,
+                      integer_part: bool = False):
     """Read a whitespace-separated TREC file into numpy arrays, in one pass.
 
     Parameters
@@ -138,6 +140,10 @@ def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: 
         Report progress on stderr when reading takes more than a couple of seconds.
     name_column : int, optional
         A column whose value on the first record is returned as text (the run's tag).
+    integer_part : bool
+        Read the numbers as C's ``atol`` does (trec_eval's grades: ``2.5`` is 2, ``1e1``
+        is 1, ``0x10`` is 0; :func:`rankbook.io._numbers.integer_parts`), with a
+        ``UserWarning`` naming the first line where that changed a value.
 
     Returns
     -------
@@ -146,7 +152,7 @@ def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: 
         of each record; the ``name_column`` field of the first record (None if not asked).
     """
     spec = _Spec(path_text(path), columns, extra_ok, what, layout, ids, number, number_name,
-                 fix, name_column)
+                 fix, name_column, integer_part)
     pieces: list[list[np.ndarray]] = [[] for _ in range(len(ids) + 2)]
     n_records = done = 0
     first_line, first_name = 1, None
@@ -166,8 +172,22 @@ def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: 
         raise InputFileError(
             f"the file is empty (no non-blank lines); a {what} has one line per record: {layout}. "
             "Check that the right file was given and that it was fully written.", spec.path)
+    if spec.changed:
+        _note_integer_parts(spec)
     out = _concatenate(pieces)
     return out[:-2], out[-2], out[-1], first_name
+
+
+def _note_integer_parts(spec: "_Spec") -> None:
+    """Warn that numbers were read as atol reads them, naming the first line it changed."""
+    count = sum(n for n, _ in spec.changed)
+    line, text, value = spec.changed[0][1]
+    warnings.warn(
+        f"{spec.path}: {count} {spec.number_name}(s) are read as trec_eval reads them, with "
+        f"C's atol (the digits before any other character: '2.5' is 2, '1e1' is 1, '0x10' is "
+        f"0), which is not the number written; first at line {line}: {text!r} read as "
+        f"{value}. Write {spec.number_name}s as whole numbers such as 0, 1 or 2.",
+        stacklevel=caller_stacklevel())
 
 
 def _concatenate(pieces: list[list]) -> list:
@@ -199,6 +219,8 @@ class _Spec:
     number_name: str
     fix: str
     name_column: int | None
+    integer_part: bool = False
+    changed: list = field(default_factory=list)  # (count, (line, text, value)) per chunk
 
 
 def _read_chunk(chunk: bytes, first_line: int, spec: _Spec):
@@ -232,8 +254,15 @@ def _read_chunk(chunk: bytes, first_line: int, spec: _Spec):
     if spec.name_column is not None and present.size:
         at = first[0] + spec.name_column
         name = chunk[starts[at]:ends[at]].decode("utf-8")
-    out.append(number_fields(a, starts[first + spec.number], ends[first + spec.number], lines,
-                             spec.path, spec.number_name, spec.fix, padded))
+    begin, end = starts[first + spec.number], ends[first + spec.number]
+    values = number_fields(a, begin, end, lines, spec.path, spec.number_name, spec.fix, padded)
+    if spec.integer_part:
+        changed = integer_parts(a, begin, end, values, padded)
+        if changed.size:
+            i = int(changed[0])
+            spec.changed.append((changed.size, (int(lines[i]), chunk[begin[i]:end[i]].decode(),
+                                                int(values[i]))))
+    out.append(values)
     out.append(lines.astype(np.int32 if lines.size == 0 or lines[-1] < 2**31 else np.int64))
     return out, n_newlines, name
 

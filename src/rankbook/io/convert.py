@@ -42,7 +42,7 @@ import numpy as np
 
 from rankbook._errors import InputFileError, InvalidTypeError, InvalidValueError
 from rankbook.io import arrays
-from rankbook.io._memory import id_text, id_texts, value_array
+from rankbook.io._memory import column_refusal, id_text, id_texts, value_array
 from rankbook.io._source import chunks, open_binary, path_text
 from rankbook.io.flagr import read_flagr_qrels
 from rankbook.io.frames import make_qrels, make_run
@@ -301,6 +301,12 @@ def _from_frame(frame, kind: str, value_names: tuple[str, ...]):
             f"the {kind} DataFrame has several columns named {twice[0]!r}; keep one (e.g. "
             "frame.loc[:, ~frame.columns.duplicated()]) or rename the others.", source)
     raw = frame[value_column].to_numpy()
+    refused = column_refusal(raw)
+    if refused is not None:
+        reason, rows = refused
+        shown = f"holds {raw[rows[0]]!r}" if rows else f"has dtype {raw.dtype}"
+        raise InputFileError(f"column {value_column!r} {shown}; a {value_column} must be a "
+                             f"{reason}.", source, [r + 1 for r in rows])
     try:
         values = raw.astype(np.float64)
     except (TypeError, ValueError, OverflowError):

@@ -105,6 +105,25 @@ def read_flagr_arrays(path, *, label: str | None = None) -> FlagrTable:
     table = fast_table(data, source, label)
     if table is not None:
         return table
+    try:
+        return _line_reader(path, data, source, label)
+    except InputFileError as error:
+        raise _quotes_explained(error, data) from None
+
+
+def _quotes_explained(error: InputFileError, data: bytes) -> InputFileError:
+    """``error``, told that FLAGR's CSV has no quoting when a line it names holds a quote."""
+    lines = data.split(b"\n")
+    if not any(0 < n <= len(lines) and b'"' in lines[n - 1] for n in error.lines[:5]):
+        return error
+    return InputFileError(
+        f"{error.reason} (FLAGR's CSV has no quoting: a double quote is part of the field and "
+        "a comma between quotes still separates two fields; an id cannot contain a comma, "
+        "so replace it, e.g. with ';'.)", error.path, error.lines)
+
+
+def _line_reader(path, data: bytes, source: str, label: str | None) -> FlagrTable:
+    """The line-by-line reader: any file, and every error message (see read_flagr_arrays)."""
     fields, lines = read_csv_columns(path, columns=(5, 6), what="FLAGR list",
                                      layout=LISTS_LAYOUT, data=data)
     if len(fields) == 5:
@@ -189,8 +208,13 @@ def read_flagr_qrels(path):
     >>> read_flagr_qrels(path).grade.tolist()
     [1.0, 0.0]
     """
-    fields, lines = read_csv_columns(path, columns=(4,), what="FLAGR qrels", layout=QRELS_LAYOUT)
-    query, _, item, grade_text = fields
-    grade = number_list(grade_text, lines, path_text(path), "relevance",
-                        "write the relevance (the fourth field) as a number such as 0 or 1.")
-    return make_qrels(query, item, grade, lines, path_text(path))
+    data, source = read_bytes(path)
+    try:
+        fields, lines = read_csv_columns(path, columns=(4,), what="FLAGR qrels",
+                                         layout=QRELS_LAYOUT, data=data)
+        query, _, item, grade_text = fields
+        grade = number_list(grade_text, lines, source, "relevance",
+                            "write the relevance (the fourth field) as a number such as 0 or 1.")
+    except InputFileError as error:
+        raise _quotes_explained(error, data) from None
+    return make_qrels(query, item, grade, lines, source)

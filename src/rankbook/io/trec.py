@@ -10,8 +10,9 @@ UTF-8 byte-order mark is skipped; a file whose name ends in `.gz` is
 decompressed. Ids are strings, kept whole (`#`, accents, leading zeros and
 long ids survive). Blank lines are skipped.
 
-Like trec_eval 9.x, the rank column of a run is ignored (documents are ordered
-by score) and fields after the sixth are ignored (trec_eval's own test run
+Like trec_eval 9.x, a grade is read with C's ``atol`` (``2.5`` is 2, ``1e1`` is 1; a note
+names the first line where that changed a value), the rank column of a run is ignored
+(documents are ordered by score) and fields after the sixth are ignored (trec_eval's own test run
 `results.trunc` has such trailing text). A qrels line must have exactly four
 fields.
 
@@ -47,7 +48,9 @@ def read_qrels(path, *, progress: bool = False):
     -------
     pandas.DataFrame
         One row per judgment: ``query`` (str), ``doc`` (str), ``grade`` (float).
-        ``.attrs["source"]`` is the path.
+        ``.attrs["source"]`` is the path. A grade is the whole number C's ``atol``
+        reads, as trec_eval's ``get_qrels.c`` does (``2.5`` is 2, ``1e1`` is 1), with
+        a ``UserWarning`` naming the first line where that is not the number written.
 
     Raises
     ------
@@ -124,7 +127,8 @@ def read_qrels_arrays(path, *, progress: bool = False):
     (query, doc), grade, lines, _ = read_trec_columns(
         path, columns=4, extra_ok=False, what="qrels", layout=QRELS_LAYOUT, ids=(0, 2),
         number=3, number_name="grade",
-        fix="write the relevance grade as a number such as 0, 1 or 2.", progress=progress)
+        fix="write the relevance grade as a number such as 0, 1 or 2.", progress=progress,
+        integer_part=True)
     return query, doc, grade, lines
 
 

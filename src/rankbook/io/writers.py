@@ -85,12 +85,33 @@ def write_run(run, path, *, name: str | None = None, trec_eval: str = "9") -> No
 
 
 def _write(path, text: str) -> None:
+    """Write ``text`` as UTF-8 (gzip-compressed for a ``.gz`` name), or raise InputFileError."""
     path = Path(path)
     data = text.encode("utf-8")
-    if path.suffix == ".gz":
-        import gzip
+    try:
+        if path.suffix == ".gz":
+            import gzip
 
-        with gzip.open(path, "wb") as handle:
-            handle.write(data)
-    else:
-        path.write_bytes(data)
+            with gzip.open(path, "wb") as handle:
+                handle.write(data)
+        else:
+            path.write_bytes(data)
+    except OSError as error:
+        raise InputFileError(_write_failure(error, path), str(path)) from None
+
+
+def _write_failure(error: OSError, path: Path) -> str:
+    """Why ``path`` could not be written, and the fix."""
+    folder = path.parent
+    if isinstance(error, FileNotFoundError):
+        return (f"cannot write the file: the folder {str(folder)!r} does not exist; create it "
+                f"first (mkdir -p {folder}) or write elsewhere.")
+    if isinstance(error, IsADirectoryError):
+        return "cannot write the file: this is a folder; give a file name inside it."
+    if isinstance(error, NotADirectoryError):
+        return ("cannot write the file: a part of the path that should be a folder is a file; "
+                "check the path.")
+    if isinstance(error, PermissionError):
+        return (f"cannot write the file: permission denied (check the permissions of "
+                f"{str(folder)!r} with ls -ld, or write elsewhere).")
+    return f"cannot write the file ({error.strerror or error}); check the path and free space."

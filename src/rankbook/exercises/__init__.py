@@ -49,8 +49,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from rankbook._errors import InvalidValueError
-from rankbook.exercises._draw import Exercise, Query, draw_exercise
-from rankbook.exercises._names import EXERCISE_METRICS, metric_and_cutoff
+from rankbook.exercises._catalog import draw, resolve
+from rankbook.exercises._draw import LEVELS, Exercise, Query
+from rankbook.exercises._names import EXERCISE_METRICS
 from rankbook.exercises._sheet import answer_text, wrapped
 
 __all__ = ["EXERCISE_METRICS", "Exercise", "Query", "exercise_sheet", "generate_exercises"]
@@ -66,8 +67,9 @@ def generate_exercises(
     count: int = 5,
     *,
     seed: int = 0,
-    length: int = 8,
+    length: int | None = None,
     relevant_share: float = 0.4,
+    level: int = 2,
 ) -> list[Exercise]:
     r"""A reproducible sheet of exercises on one metric, each with its exact answer.
 
@@ -89,23 +91,45 @@ def generate_exercises(
     the fraction is checked to reproduce the float. The 11-point average uses
     the textbook cut-off $c(r) = \lceil r R \rceil$ (``cutoff_rule="exact"``).
 
+    Beyond the measures above (worked step by step, exact fractions), every
+    other measure of the metric registry has exercises (a judged topic with
+    unjudged documents, relevant documents the system missed and judged
+    non-relevant ones it did not retrieve; the answer is the registry's value,
+    the one ``rankbook eval`` prints, to 4 decimals), and so have every
+    aggregation method of ``rankbook.aggregate.registry.METHODS`` (a small
+    profile; the answer is the fused order and scores, the key the worked
+    table of ``explain_aggregation``) and two significance tests (the exact
+    paired randomisation test, $p = C/2^n$ as a fraction, and the paired
+    t-test). An item whose answer is degenerate (0, 1, every part equal, a
+    tie for first place) is drawn again, and kept only with a small chance.
+
     Parameters
     ----------
     metric : str
-        One of ``"P@k"``, ``"R@k"``, ``"F1@k"``, ``"R-prec"``,
-        ``"success@k"``, ``"AP"``, ``"RR"``, ``"nDCG@k"``, ``"DCG@k"``,
-        ``"11pt"``, ``"MAP"``, ``"MRR"`` (canonical notation, as in the metric
-        registry). Case is ignored, the ``@k`` may be left out (``"ndcg"``)
-        or fixed (``"P@5"``, ``"nDCG@10"``: every exercise then asks for that
-        cut-off).
+        What to practise. One of ``"P@k"``, ``"R@k"``, ``"F1@k"``,
+        ``"R-prec"``, ``"success@k"``, ``"AP"``, ``"RR"``, ``"nDCG@k"``,
+        ``"DCG@k"``, ``"11pt"``, ``"MAP"``, ``"MRR"``, ``"RelP@k"``, ``"RBP"``
+        (canonical notation, as in the metric registry; case is ignored, the
+        ``@k`` may be left out, ``"ndcg"``, or fixed, ``"P@5"``: every
+        exercise then asks for that cut-off); any other registry measure by
+        its canonical or trec_eval name (``"bpref"``, ``"infAP"``,
+        ``"gm_map"``, ``"P_5"``); an aggregation method (``"borda"``,
+        ``"mc4"``, any case); or ``"randomization"`` / ``"t-test"``.
     count : int, default 5
         Number of exercises, at least 1.
     seed : int, default 0
         Seed of the random generator: the same seed gives the same sheet.
-    length : int, default 8
-        Documents in each ranking, from 1 to 12.
+    length : int, optional
+        Documents in each ranking, from 1 to 12; default the level's (5, 8, 10).
     relevant_share : float, default 0.4
         Chance that a document is relevant (binary measures), between 0 and 1.
+    level : {1, 2, 3}, default 2
+        Difficulty. 1: short lists (5 documents), every relevant document
+        retrieved, grades 0-2, 3 voters and 4 items, 5 topics. 2: 8 documents,
+        one query in three with unretrieved relevant documents, grades 0-3, 4
+        voters and 5 items, 6 topics. 3: 10 documents, two queries in three
+        with unretrieved relevant documents, cut-offs up to 3 past the end of
+        the list, partial voter lists, 8 topics.
 
     Returns
     -------
@@ -116,7 +140,7 @@ def generate_exercises(
     ------
     InvalidValueError
         For an unknown metric (the message lists the accepted ones), or
-        ``count`` / ``length`` out of range.
+        ``count`` / ``length`` / ``level`` out of range.
 
     See Also
     --------
@@ -135,13 +159,19 @@ def generate_exercises(
     True
     >>> [exercise.k for exercise in generate_exercises("p@5", 2)]
     [5, 5]
+    >>> generate_exercises("borda", 1, seed=2, level=1)[0].answer
+    'b > d > a > c'
+    >>> generate_exercises("randomization", 1, seed=2)[0].answer
+    Fraction(11, 16)
     >>> generate_exercises("precision")
     Traceback (most recent call last):
     ...
-    rankbook._errors.InvalidValueError: metric='precision' has no exercise generator; choose from 'P@k', 'R@k', 'F1@k', 'R-prec', 'success@k', 'AP', 'RR', 'nDCG@k', 'DCG@k', '11pt', 'MAP', 'MRR', 'RelP@k', 'RBP' (case is ignored, and a cut-off may be fixed, e.g. 'P@5' or 'nDCG@10').
+    rankbook._errors.InvalidValueError: metric='precision' has no exercise generator; choose from 'P@k', 'R@k', 'F1@k', 'R-prec', 'success@k', 'AP', 'RR', 'nDCG@k', 'DCG@k', '11pt', 'MAP', 'MRR', 'RelP@k', 'RBP' (case is ignored, and a cut-off may be fixed, e.g. 'P@5' or 'nDCG@10'), any other measure of the metric registry (canonical or trec_eval name, e.g. 'bpref', 'gm_map'), an aggregation method (e.g. 'borda', 'mc4') or a significance test ('randomization', 't-test').
     """
-    name, fixed_k = metric_and_cutoff(metric)
+    kind = resolve(metric)
     count = _whole_number(count, "count", 1, None)
+    level = _whole_number(level, "level", 1, 3)
+    length = LEVELS[level].length if length is None else length
     length = _whole_number(length, "length", 1, MAX_LENGTH)
     if isinstance(relevant_share, bool) or not isinstance(relevant_share, (int, float)) \
             or not 0 <= relevant_share <= 1:
@@ -153,7 +183,7 @@ def generate_exercises(
     sheet: list[Exercise] = []
     for number in range(1, count + 1):
         for _ in range(20):  # a new question, unless short lists leave too few to choose from
-            exercise = draw_exercise(number, name, fixed_k, rng, length, relevant_share)
+            exercise = draw(kind, number, rng, length, relevant_share, LEVELS[level])
             if exercise.question not in {seen.question for seen in sheet}:
                 break
         sheet.append(exercise)

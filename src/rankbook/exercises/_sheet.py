@@ -7,8 +7,15 @@ from fractions import Fraction
 
 
 def answer_text(exercise) -> str:
-    """``AP = 1/2 ≈ 0.5000``: the label, the exact answer and its decimal value."""
+    """``AP = 1/2 ≈ 0.5000``: the label, the exact answer and its decimal value.
+
+    A fused order or a test's result reads ``borda: c > a > b``; a count ``NumRel = 4``.
+    """
     label = exercise.metric.replace("@k", f"@{exercise.k}")
+    if isinstance(exercise.answer, str):
+        return f"{label}: {exercise.answer}"
+    if isinstance(exercise.answer, int):
+        return f"{label} = {exercise.answer}"
     if isinstance(exercise.answer, Fraction):
         if exercise.answer.denominator == 1:
             return f"{label} = {exercise.answer}"

@@ -227,6 +227,8 @@ def exercise_sheet(exercises: Sequence[Exercise], *, answers: bool = False) -> s
             lines.append("")  # the solution as a code block inside the list item
             lines += [f"       {line}".rstrip() for line in exercise.solution.splitlines()]
             lines.append("")
+            if exercise.check:
+                lines += [f"   Check: `{exercise.check}`", ""]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

@@ -127,13 +127,15 @@ def _draw_once(kind, number, rng, length, share, level, render) -> Exercise:
 def _registry(kind: Kind, number: int, rng, length: int, level) -> Exercise:
     metric = _registry_items.registry_entry(kind.name)
     count = 3 if metric.name in _registry_items.OVER_QUERIES else 1
+    if metric.name == "NumQ":
+        count = rng.randint(2, 6)
     size = min(length, 6) if count > 1 else length
     topics = tuple(_registry_items.draw_topic(metric.name, rng, size, level)
                    for _ in range(count))
     param = _registry_items.draw_param(metric, size, rng, kind.fixed)
     answer = _registry_items.answer_of(_registry_items.value_of(metric, topics, param))
     parts = tuple(_registry_items.answer_of(_registry_items.value_of(metric, (t,), param))
-                  for t in topics) if count > 1 else ()
+                  for t in topics) if count > 1 and metric.name != "NumQ" else ()
     queries = tuple(Query(t.ranking, t.data.R, t.missed_relevant) for t in topics)
     k = param if isinstance(param, int) else None
     return Exercise(number, _registry_items.label(metric, param), queries, k,
@@ -142,14 +144,22 @@ def _registry(kind: Kind, number: int, rng, length: int, level) -> Exercise:
 
 
 def degenerate(exercise: Exercise) -> bool:
-    """0 or 1, every part equal, p = 1, or a tie for first place in a fused order."""
+    """0 or 1, every part equal, p = 1, or a tie for first place in a fused order.
+
+    success@k is 0 or 1 by definition: its items are never degenerate.
+    """
     answer = exercise.answer
+    if exercise.metric == "success@k":
+        return False
     if isinstance(answer, (int, float, Fraction)) and answer in (0, 1):
         return True
     parts = exercise.parts
     if len(parts) > 1 and len(set(parts)) == 1:
         return True
-    return _fusion_items.method_name(exercise.metric) is not None and parts[0] == parts[1]
+    # A tie for first place leaves the winner to the tie rule; CombMAX's min-max scores tie
+    # every list's first item at 1, so there it is the method, not a bad draw.
+    method = _fusion_items.method_name(exercise.metric)
+    return method not in (None, "combmax") and parts[0] == parts[1]
 
 
 def _tidy(exercise: Exercise) -> Exercise:

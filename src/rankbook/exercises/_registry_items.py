@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -26,6 +27,8 @@ GRADED = ("G", "nDCG", "nDCG_rel", "R-nDCG", "ERR@k", "IDCG@k", "RBP", "RBP-resi
 #: Measures whose point is the unjudged documents: their lists always hold some.
 UNJUDGED = ("bpref", "GMbpref", "infAP", "relstring", "Unjudged@k", "NumNonrelJudgedRet",
             "binG", "G", "utility")
+#: The textbook measures that read a fully judged list (ROC's N counts the list's non-relevant).
+JUDGED_ONLY = ("SL", "PR curve", "LAG", "mean LAG", "ROC", "AUC")
 #: Measures summarised over several queries (their exercise gives three).
 OVER_QUERIES = ("GMAP", "GMbpref", "NumQ", "mean LAG")
 #: A measure's textbook name in the question, where its description alone is too short.
@@ -43,7 +46,7 @@ class Topic:
     missed_relevant: tuple[int, ...]
     missed_nonrelevant: int
 
-    @property
+    @cached_property
     def data(self) -> TopicData:
         grades = np.array([0.0 if g is None else float(g) for g in self.ranking])
         judged = np.array([g is not None for g in self.ranking])
@@ -61,6 +64,8 @@ def draw_topic(name: str, rng: random.Random, length: int, level) -> Topic:
     """A topic with at least one relevant document retrieved and one judged non-relevant."""
     top = 2 if name in GRADED else 1
     unjudged = 0.25 if name in UNJUDGED else (0.1 if level.missing else 0.0)
+    if name in JUDGED_ONLY:
+        unjudged = 0.0
     ranking = []
     for _ in range(length):
         if rng.random() < unjudged:
@@ -68,8 +73,10 @@ def draw_topic(name: str, rng: random.Random, length: int, level) -> Topic:
         else:
             ranking.append(rng.choice(range(1, top + 1)) if rng.random() < 0.4 else 0)
     ranking[rng.randrange(length)] = rng.choice(range(1, top + 1))
+    # Half the topics have relevant documents the system missed, at every level: without
+    # them set recall and the R-based measures of a short list are 1 far too often.
     missed = tuple(rng.choice(range(1, top + 1))
-                   for _ in range(rng.choice((1, 2)) if rng.random() < level.missing else 0))
+                   for _ in range(rng.choice((1, 2)) if rng.random() < 0.5 else 0))
     return Topic(tuple(ranking), missed, rng.choice((0, 1, 2)) + (0 not in ranking))
 
 

@@ -273,8 +273,8 @@ class Explanation:
             self._table.append(self._build_table())
         return self._table[0].copy()
 
-    def _values_at(self, k: int) -> dict[str, float]:
-        """Every metric at rank k, each from its own function."""
+    def values_at(self, k: int) -> dict[str, float]:
+        """Every column's value at rank k (k may pass the end of the list), each from its function."""
         grades, R, t = self.grades, self.n_relevant, self.relevance_level
         dcg_options = {"gain": self.gain, "discount": self.discount}
         values = {"P@k": precision_at_k(grades, k, relevance_level=t)}
@@ -316,7 +316,7 @@ class Explanation:
         for k in range(1, max(len(self.grades), self.depth) + 1):
             grade = self.grades[k - 1] if k <= len(self.grades) else float("nan")
             row = {"k": k, "grade": grade, "relevant": bool(grade >= self.relevance_level)}
-            row.update(self._values_at(k))
+            row.update(self.values_at(k))
             rows.append(row)
         return pd.DataFrame(rows).set_index("k")
 

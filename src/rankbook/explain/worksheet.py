@@ -65,9 +65,9 @@ def _dcg_terms(grades, k, gain, discount, decimals):
 
 
 def worked_steps(ex, k: int, decimals: int):
-    values = ex.table.loc[k]
+    values = ex.values_at(k)  # no table: a worksheet needs rank k only
     fmt = lambda x: f"{x:.{decimals}f}"  # noqa: E731
-    found = int(ex.table["relevant"].iloc[:k].sum())
+    found = sum(1 for grade in ex.grades[:k] if grade >= ex.relevance_level)
     R = ex.n_relevant
     n = len(ex.grades)
     if k > n:
@@ -104,13 +104,13 @@ def worked_steps(ex, k: int, decimals: int):
         f"\\mathrm{{nDCG}}@{k} = \\frac{{\\mathrm{{DCG}}@{k}}}{{\\mathrm{{IDCG}}@{k}}} = \\frac{{{d}}}{{{i}}} = {n}",
         f"nDCG@{k} = DCG@{k} / IDCG@{k} = {d} / {i} = {n}",
     )
-    if "AP@k" in values.index:
+    if "AP@k" in values:
         yield _ap_step(ex, k, found, values["AP@k"], fmt)
     yield from _extra_steps(ex, k, found, values, fmt)
 
 
 def _ap_step(ex, k: int, found: int, value: float, fmt) -> Step:
-    relevant_ranks = [i for i in range(1, k + 1) if ex.table.loc[i, "relevant"]]
+    relevant_ranks = [i for i, grade in enumerate(ex.grades[:k], 1) if grade >= ex.relevance_level]
     denominator = AP_DENOMINATORS[ex.ap_denominator]
     D = denominator.count(found, k, ex.n_relevant)
     why = denominator.why.format(D=D, k=k, R=ex.n_relevant)
@@ -125,7 +125,7 @@ def _ap_step(ex, k: int, found: int, value: float, fmt) -> Step:
 
 def _extra_steps(ex, k: int, found: int, values, fmt):
     """The worked formulas of the optional columns at rank k."""
-    if "iP@k" in values.index:
+    if "iP@k" in values:
         table = ex.table
         later = [j for j in table.index if table.loc[j, "R@k"] >= table.loc[k, "R@k"]]
         shown = ", ".join(f"P@{j}" for j in later)
@@ -137,7 +137,7 @@ def _extra_steps(ex, k: int, found: int, values, fmt):
         )
     relevant = [ex.grades[i] >= ex.relevance_level for i in range(len(ex.grades))]
     top = min(k, len(relevant))  # ROC and LAG read the retrieved documents only
-    if "TPR@k" in values.index:
+    if "TPR@k" in values:
         P = ex.n_relevant if ex.n_relevant is not None else sum(relevant)
         yield Step(
             "TPR@k",
@@ -145,7 +145,7 @@ def _extra_steps(ex, k: int, found: int, values, fmt):
             f"\\frac{{{found}}}{{{P}}} = {fmt(values['TPR@k'])}",
             f"TPR@{k} = relevant in top {k} / all relevant = {found}/{P} = {fmt(values['TPR@k'])}",
         )
-    if "FPR@k" in values.index:
+    if "FPR@k" in values:
         N = ex.n_nonrelevant if ex.n_nonrelevant is not None else len(relevant) - sum(relevant)
         yield Step(
             "FPR@k",
@@ -154,7 +154,7 @@ def _extra_steps(ex, k: int, found: int, values, fmt):
             f"FPR@{k} = non-relevant in top {k} / all non-relevant = {top - found}/{N} = "
             f"{fmt(values['FPR@k'])}",
         )
-    if "LAG@k" in values.index:
+    if "LAG@k" in values:
         lags = [i - sum(relevant[:i]) for i in range(1, top + 1) if relevant[i - 1]]
         if not lags:
             yield Step(

@@ -51,10 +51,12 @@ from fractions import Fraction
 from rankbook._errors import InvalidValueError
 from rankbook.exercises._catalog import draw, resolve
 from rankbook.exercises._draw import LEVELS, Exercise, Query
+from rankbook.exercises._formats import FORMATS, PARTS, render
 from rankbook.exercises._names import EXERCISE_METRICS
 from rankbook.exercises._sheet import answer_text, wrapped
 
-__all__ = ["EXERCISE_METRICS", "Exercise", "Query", "exercise_sheet", "generate_exercises"]
+__all__ = ["EXERCISE_METRICS", "Exercise", "Query", "exercise_sheet", "generate_exercises",
+           "worksheet", "FORMATS"]
 
 #: The longest ranking an exercise draws: exact answers stay recoverable from floats
 #: (the 11-point average's denominator divides 11 lcm(1, ..., 12) = 304920) and the
@@ -239,3 +241,48 @@ def _whole_number(value, name: str, low: int, high: int | None) -> int:
         raise InvalidValueError(f"{name}={value!r}: give a whole number {allowed}, e.g. "
                                 f"{name}=5.")
     return value
+
+
+def worksheet(exercises: Sequence[Exercise], *, format: str = "md", part: str = "sheet",
+              title: str = "") -> str:
+    r"""A worksheet to hand out, or its answer key, as Markdown, printable HTML or LaTeX.
+
+    Parameters
+    ----------
+    exercises : sequence of Exercise
+        From `generate_exercises`; the same seed gives the same sheet and key.
+    format : {"md", "html", "latex"}, default "md"
+        ``"html"``: one self-contained page with a print style sheet (A4, no
+        exercise split across pages, the key on a new page). ``"latex"``: an
+        ``article`` for pdflatex using only base packages, solutions in
+        ``verbatim``.
+    part : {"sheet", "key", "both"}, default "sheet"
+        The questions (with room for the answers), the answer key alone (each
+        answer, its worked steps and the command that checks it), or both.
+    title : str, optional
+        The heading; default "Exercises: METRIC".
+
+    Returns
+    -------
+    str
+        The document.
+
+    See Also
+    --------
+    exercise_sheet : the Markdown sheet, with the key appended on request.
+
+    Examples
+    --------
+    >>> sheet = generate_exercises("AP", 2, seed=1)
+    >>> page = worksheet(sheet, format="html")
+    >>> page.startswith("<!DOCTYPE html>"), "@media print" in page, "Answer key" in page
+    (True, True, False)
+    >>> key = worksheet(sheet, format="latex", part="key")
+    >>> key.splitlines()[0], "\\begin{verbatim}" in key
+    ('\\documentclass[11pt,a4paper]{article}', True)
+    """
+    if format not in FORMATS:
+        raise InvalidValueError(f"format={format!r}: choose from {', '.join(map(repr, FORMATS))}.")
+    if part not in PARTS:
+        raise InvalidValueError(f"part={part!r}: choose from {', '.join(map(repr, PARTS))}.")
+    return render(exercises, format, part, title=title)

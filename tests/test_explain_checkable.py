@@ -93,3 +93,45 @@ def test_cli_ideal_error_names_the_flag(capsys):
     assert status == 2
     assert err.count("\n") == 1 and "--ideal holds 1 relevant grade" in err
     assert "ideal=" not in err
+
+
+# --- every exercise on the site says which command checks it ---------------------------------
+
+from pathlib import Path  # noqa: E402
+import shlex  # noqa: E402
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+EXERCISE_PAGES = sorted((DOCS / "metrics").glob("*.md")) + [DOCS / "guide" / "classroom.md"]
+CHECK = re.compile(r"^\s*Check(?::| \(Python)", re.M)
+
+
+def _question_blocks():
+    for page in EXERCISE_PAGES:
+        text = page.read_text(encoding="utf-8")
+        starts = [m.start() for m in re.finditer(r"^!!! question", text, re.M)] + [len(text)]
+        for a, b in zip(starts, starts[1:]):
+            yield page, text.count("\n", 0, a) + 1, text[a:b]
+
+
+def test_every_exercise_block_names_its_check():
+    blocks = list(_question_blocks())
+    assert len(blocks) >= 70
+    missing = [f"{page.name}:{line}" for page, line, block in blocks if not CHECK.search(block)]
+    assert not missing, f"exercises without a 'Check:' line: {missing}"
+
+
+def _explain_checks():
+    seen = set()
+    for page, line, block in _question_blocks():
+        for command in re.findall(r"`(rankbook explain [^`]+)`", block):
+            if command not in seen:
+                seen.add(command)
+                yield pytest.param(command, id=f"{page.name}:{line}")
+
+
+@pytest.mark.parametrize("command", list(_explain_checks()))
+def test_every_explain_check_runs(command, capsys):
+    assert main(shlex.split(command)[1:]) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
+    at = int(command.split("--at ")[1].split()[0])
+    assert f"At rank {at}:" in out

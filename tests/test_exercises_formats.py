@@ -6,6 +6,7 @@ compiles (with pdflatex when one is installed, else its structure is checked).
 from __future__ import annotations
 
 import html.parser
+from pathlib import Path
 import re
 import shutil
 import subprocess
@@ -126,3 +127,17 @@ def test_cli_level_and_format_errors_are_one_line(capsys):
     assert err.count("\n") == 1 and "--level" in err
     assert main(["exercises", "AP", "--answers", "--key"]) == 2
     assert "not allowed with" in capsys.readouterr().err
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "docs" / "guide" / "samples"
+
+
+@pytest.mark.parametrize("name, fmt, part", [("ap-sheet.html", "html", "sheet"),
+                                             ("ap-key.html", "html", "key"),
+                                             ("ap-sheet.tex", "latex", "sheet"),
+                                             ("ap-key.tex", "latex", "key")])
+def test_the_teachers_page_samples_are_what_the_command_writes(name, fmt, part):
+    # docs/guide/teachers.md: rankbook exercises AP --count 4 --seed 5 --format FMT [--key]
+    expected = worksheet(generate_exercises("AP", 4, seed=5), format=fmt, part=part)
+    assert (SAMPLES / name).read_text(encoding="utf-8") == expected, (
+        f"docs/guide/samples/{name} is stale: rewrite it with that command")

@@ -298,7 +298,7 @@ def test_cli_length_option(capsys):
 
 
 @pytest.mark.parametrize(("argv", "fragment"), [
-    (["exercises", "precision"], "METRIC 'precision' has no exercise generator; choose from"),
+    (["exercises", "precision"], "NAME 'precision' has no exercise generator; choose from"),
     (["exercises", "AP", "--count", "0"], "--count 0"),
     (["exercises", "AP", "--length", "0"], "--length 0"),
 ])

@@ -1,35 +1,30 @@
-r"""Generated exercises with answer keys, for a class.
+r"""Generated exercises with answer keys, for a class: on every measure, aggregation method and test.
 
-`generate_exercises` draws small random rankings (binary grades for the binary
-measures, grades 0-3 for DCG and nDCG) and asks for one metric of each;
-`exercise_sheet` renders them as a Markdown sheet, with the answer key after
-it on request. The same ``seed`` always gives the same sheet, so a teacher can
-hand out the questions and publish the key later.
+`generate_exercises` draws small random data and asks one question of each
+item; `exercise_sheet` renders them as a Markdown sheet, with the answer key
+after it on request, and `worksheet` as Markdown, a printable HTML page or a
+LaTeX document, the sheet and the key apart. The same ``seed`` always gives
+the same sheet, so a teacher can hand out the questions and publish the key
+later.
 
-Every answer is computed by the rankbook function of the metric, so the key
-can never disagree with the package. The answers of the rational measures
-(P@k, R@k, F1@k, R-prec, success@k, AP, RR, 11pt, MAP, MRR) are exact
-`fractions.Fraction`s, recovered from the function's float with
-``Fraction(value).limit_denominator(bound)``: the data bounds the denominator
-(P@k = f/k has one dividing k; AP one dividing R times the least common
-multiple of the relevant ranks), and a float that close to a fraction with a
-denominator that small can only be that fraction; the recovered fraction is
-checked to reproduce the float. DCG@k and nDCG@k answers are the rankbook
-values rounded to 4 decimals.
+| kind | names | answer | module |
+| --- | --- | --- | --- |
+| taught first | ``P@k``, ``R@k``, ``F1@k``, ``R-prec``, ``success@k``, ``AP``, ``RR``, ``11pt``, ``MAP``, ``MRR``, ``RelP@k``, ``RBP``; ``DCG@k``, ``nDCG@k`` | Fraction; float (4 decimals) | `_draw`, `_solutions` |
+| every other registry measure | canonical or trec_eval name: ``bpref``, ``infAP``, ``gm_map``, ``ERR@k``, ... | the registry's value, 4 decimals | `_registry_items` |
+| aggregation | every name of ``rankbook.aggregate.registry.METHODS`` | the fused order (str) | `_fusion_items` |
+| significance | ``randomization``, ``t-test`` | Fraction ($C/2^n$); str | `_stats_items` |
 
-The rankings are drawn to meet the classic pitfalls: some queries have
-relevant documents the system never retrieved (R is larger than the relevant
-documents in the list), and the cut-off k can be anywhere from 1 to the
-length of the list.
+`_catalog` maps a name to its kind and keeps the quality rules (degenerate
+answers drawn again, no ``x = x`` step); `_formats` writes the worksheets.
 
-| metric | answer | needs |
-| --- | --- | --- |
-| ``P@k``, ``success@k`` | Fraction | k |
-| ``R@k``, ``F1@k`` | Fraction | k, R |
-| ``R-prec``, ``AP``, ``11pt`` | Fraction | R |
-| ``RR`` | Fraction | |
-| ``MAP``, ``MRR`` | Fraction | three queries (and their R, for MAP) |
-| ``DCG@k``, ``nDCG@k`` | float (4 decimals) | k (and the unretrieved grades, for nDCG) |
+Every answer is computed by rankbook's own function, so the key can never
+disagree with the package. The answers of the rational measures taught
+first are exact `fractions.Fraction`s, recovered from the function's float
+with ``Fraction(value).limit_denominator(bound)``: the data bounds the
+denominator (P@k = f/k has one dividing k; AP one dividing R times the least
+common multiple of the relevant ranks), and a float that close to a fraction
+with a denominator that small can only be that fraction; the recovered
+fraction is checked to reproduce the float.
 
 Examples
 --------
@@ -53,7 +48,7 @@ from rankbook.exercises._catalog import draw, resolve
 from rankbook.exercises._draw import LEVELS, Exercise, Query
 from rankbook.exercises._formats import FORMATS, PARTS, render
 from rankbook.exercises._names import EXERCISE_METRICS
-from rankbook.exercises._sheet import answer_text, wrapped
+from rankbook.exercises._sheet import markdown_sheet
 
 __all__ = ["EXERCISE_METRICS", "Exercise", "Query", "exercise_sheet", "generate_exercises",
            "worksheet", "FORMATS"]
@@ -216,22 +211,7 @@ def exercise_sheet(exercises: Sequence[Exercise], *, answers: bool = False) -> s
     >>> "Answer key" in sheet
     False
     """
-    metrics = sorted({exercise.metric for exercise in exercises})
-    title = "# Exercises" + (f": {metrics[0]}" if len(metrics) == 1 else "")
-    lines = [title, ""]
-    for exercise in exercises:
-        lines += wrapped(f"{exercise.number}. ", exercise.question)
-        lines.append("")
-    if answers:
-        lines += ["## Answer key", ""]
-        for exercise in exercises:
-            lines.append(f"{exercise.number}. **{answer_text(exercise)}**")
-            lines.append("")  # the solution as a code block inside the list item
-            lines += [f"       {line}".rstrip() for line in exercise.solution.splitlines()]
-            lines.append("")
-            if exercise.check:
-                lines += [f"   Check: `{exercise.check}`", ""]
-    return "\n".join(lines).rstrip("\n") + "\n"
+    return markdown_sheet(exercises, answers=answers)
 
 
 def _whole_number(value, name: str, low: int, high: int | None) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import textwrap
 
-from rankbook.exercises._sheet import answer_text
+from rankbook.exercises._sheet import answer_text, markdown_sheet
 
 FORMATS = ("md", "html", "latex")
 PARTS = ("sheet", "key", "both")
@@ -68,13 +68,11 @@ def _title(exercises) -> str:
 # --- Markdown -------------------------------------------------------------------------------
 
 def _markdown(exercises, part: str, title: str) -> str:
-    from rankbook.exercises import exercise_sheet
-
     if part == "both":
-        return exercise_sheet(exercises, answers=True)
+        return markdown_sheet(exercises, answers=True)
     if part == "sheet":
-        return exercise_sheet(exercises)
-    key = exercise_sheet(exercises, answers=True)
+        return markdown_sheet(exercises)
+    key = markdown_sheet(exercises, answers=True)
     return f"# {_key_title(title)}\n\n" + key.split("## Answer key\n\n", 1)[1]
 
 

@@ -286,3 +286,28 @@ def test_fusion_key_is_the_worked_table_and_names_its_check():
     assert "Pairwise" in item.solution or "pairwise" in item.solution
     assert item.check.startswith("rankbook explain-fusion copeland ")
     assert exercise_sheet([item], answers=True).count("rankbook explain-fusion") == 1
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_every_fusion_exercise_is_checked_by_its_command(method, capsys):
+    import shlex
+    for level in (1, 3):
+        (item,) = generate_exercises(method, 1, seed=level, level=level)
+        assert main(shlex.split(item.check)[1:]) == 0, capsys.readouterr().err
+        out = capsys.readouterr().out
+        assert "Result" in out
+        result = out.split("Result\n------\n", 1)[1].splitlines()[2:]
+        shown = [line.split()[1] for line in result if line.strip()]
+        assert " > ".join(shown) == item.answer
+
+
+@pytest.mark.parametrize("name", ["P@k", "R@k", "F1@k", "R-prec", "AP", "DCG@k", "nDCG@k"])
+def test_every_metric_exercise_names_an_explain_check_that_shows_the_answer(name, capsys):
+    import shlex
+    for seed in range(15):
+        (item,) = generate_exercises(name, 1, seed=seed, level=3)
+        assert item.check.startswith("rankbook explain ")
+        assert main(shlex.split(item.check)[1:]) == 0
+        out = capsys.readouterr().out.split("At rank", 1)[1]
+        value = float(item.answer)
+        assert f"{value:.4f}" in out, (item.check, item.answer, out)

@@ -369,3 +369,10 @@ def test_textbook_registry_keys_equal_their_definition(name):
         answer = _registry_items.answer_of(_registry_items.value_of(metric, (topic,), param))
         expected = oracle_registry(name, topic, param)
         assert answer == pytest.approx(float(expected), abs=5.001e-5), (name, topic, param)
+
+
+def test_bpref_key_writes_the_sum_that_gives_its_answer():
+    for item in _items("bpref", level=3, seeds=100, render=True):
+        line = next(line for line in item.solution.splitlines() if line.startswith("bpref = ("))
+        worked = eval(line.split(" = ", 1)[1])  # noqa: S307 (arithmetic the key printed)
+        assert worked == pytest.approx(item.answer, abs=5.001e-5), item.solution

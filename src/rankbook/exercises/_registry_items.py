@@ -35,7 +35,12 @@ OVER_QUERIES = ("GMAP", "GMbpref", "NumQ", "mean LAG")
 _NAMES = {"PR curve": "the precision-recall points (recall, precision) after each rank",
           "ROC": "the ROC points (FPR, TPR) after each rank",
           "relstring": "trec_eval's relstring of the top {k}",
-          "runid": "the run's name, as trec_eval prints it"}
+          "runid": "the run's name, as trec_eval prints it",
+          "SL": "the search length: the documents read, rank 1 on, to find the first relevant "
+                "one"}
+#: Measures whose value is a whole number or a text: no "to 4 decimals" in the question.
+_NOT_DECIMAL = ("runid", "relstring", "PR curve", "ROC", "NumQ", "NumRet", "NumRel",
+                "NumRelRet", "NumNonrelJudgedRet", "SL")
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,21 @@ def value_of(metric, topics, param):
     return metric.rule.combine(values)
 
 
+_TAGS = ("bm25", "lm_dirichlet", "rm3_run", "splade2", "colbert_v2")
+
+
+def run_tag(grades) -> str:
+    """The tag of a runid exercise's run file, drawn from its grades."""
+    return _TAGS[int(sum(grades) * 7 + len(grades)) % len(_TAGS)]
+
+
+def _runid_question(topic: Topic) -> str:
+    tag = run_tag(topic.data.grades)
+    lines = [f"`401 Q0 doc{17 * rank % 97} {rank} {20 - rank}.5 {tag}`" for rank in (1, 2)]
+    return (f"A run file starts with the lines {lines[0]} and {lines[1]}. Give runid, what "
+            "trec_eval prints as the run's name.")
+
+
 def _lag(data, param):
     from rankbook.metrics.lag import lag, mean_lag
     if len(data) > 1:
@@ -109,7 +129,7 @@ def _special():
     from rankbook.metrics.roc import roc_auc, roc_curve
     from rankbook.metrics.search_length import search_length
     return {
-        "runid": lambda data, param: "myrun",
+        "runid": lambda data, param: run_tag(data[0].grades),
         "NumQ": lambda data, param: len(data),
         "IDCG@k": lambda data, param: idcg_at_k(data[0].ideal, param),
         "SL": lambda data, param: search_length(data[0].grades, wanted=param),
@@ -162,6 +182,8 @@ def listed(ranking) -> str:
 
 def question_text(metric, topics, param) -> str:
     """The data of the topic(s), and what to compute."""
+    if metric.name == "runid":
+        return _runid_question(topics[0])
     summary = metric.summary[:-1]
     lowered = summary[0].lower() + summary[1:] if summary[1:2].islower() else summary
     what = _NAMES.get(metric.name, lowered)
@@ -169,9 +191,10 @@ def question_text(metric, topics, param) -> str:
         what = what.format(k=param[0])
     parts = [_topic_text(topic, number if len(topics) > 1 else None)
              for number, topic in enumerate(topics, start=1)]
-    exact = "" if metric.name in ("runid", "relstring", "PR curve", "ROC") else ", to 4 decimals"
+    exact = "" if metric.name in _NOT_DECIMAL else ", to 4 decimals"
+    who = "rankbook eval and trec_eval do" if metric.trec_name else "rankbook does"
     return (" ".join(parts) + f" Compute {label(metric, param)} ({what}){exact}, with grade "
-            ">= 1 relevant, as rankbook eval and trec_eval do.")
+            f">= 1 relevant, as {who}.")
 
 
 def _topic_text(topic: Topic, number) -> str:
@@ -211,5 +234,23 @@ def solution_text(metric, topics, param, answer) -> str:
                      f"unjudged at {', '.join(map(str, unjudged)) or 'none'}; "
                      f"R = {data.R}, N = {data.N}")
     lines.append(f"{metric.name}: {metric.summary}")
+    if metric.name == "bpref":
+        lines.append(_bpref_steps(topics[0]))
     lines.append(f"{label(metric, param)} = {answer}")
     return "\n".join(lines)
+
+
+def _bpref_steps(topic: Topic) -> str:
+    """bpref's sum written out: each retrieved relevant document's term (no arithmetic kept)."""
+    R, N = topic.data.R, topic.data.N
+    cap = min(N, R)
+    terms, above = [], 0
+    for grade in topic.ranking:
+        if grade is None:
+            continue
+        if grade >= 1:
+            terms.append(f"(1 - {min(above, R)}/{cap})" if cap else "1")
+        else:
+            above += 1
+    return (f"one term per retrieved relevant document, n_r = judged non-relevant above it, "
+            f"min(N, R) = {cap}:\nbpref = ({' + '.join(terms)}) / {R}")

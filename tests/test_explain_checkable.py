@@ -135,3 +135,18 @@ def test_every_explain_check_runs(command, capsys):
     out = capsys.readouterr().out
     at = int(command.split("--at ")[1].split()[0])
     assert f"At rank {at}:" in out
+
+
+@pytest.mark.parametrize("args, words, python", [
+    (["combsum", "a,b,c", "b,a"], ["list 1", "--param norm=rank", "a=5,b=3"],
+     ["lists[0]", "norm='", "dict item"]),
+    (["kemeny", "a,b", "a,a"], ["list 2 lists item 'a' twice"], ["lists[1]"]),
+])
+def test_explain_fusion_errors_use_the_command_lines_words(capsys, args, words, python):
+    assert main(["explain-fusion", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    for word in words:
+        assert word in err
+    for word in python:
+        assert word not in err

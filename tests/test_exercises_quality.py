@@ -376,3 +376,22 @@ def test_bpref_key_writes_the_sum_that_gives_its_answer():
         line = next(line for line in item.solution.splitlines() if line.startswith("bpref = ("))
         worked = eval(line.split(" = ", 1)[1])  # noqa: S307 (arithmetic the key printed)
         assert worked == pytest.approx(item.answer, abs=5.001e-5), item.solution
+
+
+@pytest.mark.parametrize("name", ["randomization", "t-test"])
+def test_significance_keys_name_a_command_that_prints_their_result(name):
+    import subprocess
+    import sys
+    (item,) = generate_exercises(name, 1, seed=6)
+    assert item.check.startswith('python -c "import rankbook as rb; print(rb.stats.')
+    code = item.check.split('"')[1]
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    if name == "randomization":
+        assert f"pvalue={float(item.answer)!r}" in done.stdout
+    else:
+        import re
+        t = float(re.search(r"statistic=(?:np\.float64\()?([-0-9.e]+)", done.stdout).group(1))
+        p = float(re.search(r"pvalue=(?:np\.float64\()?([-0-9.e]+)", done.stdout).group(1))
+        assert item.answer == f"t = {t:.4f}, p = {p:.4f}"

@@ -121,7 +121,7 @@ def _draw_once(kind, number, rng, length, share, level, render) -> Exercise:
     x, y = _stats_items.draw_scores(rng, level)
     answer, solution, parts = _stats_items.answer_and_solution(kind.name, x, y)
     return Exercise(number, kind.name, (), None, _stats_items.question_text(kind.name, x, y),
-                    answer, solution, "", parts)
+                    answer, solution, _stats_items.check_command(kind.name, x, y), parts)
 
 
 def _registry(kind: Kind, number: int, rng, length: int, level) -> Exercise:

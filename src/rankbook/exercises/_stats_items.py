@@ -43,6 +43,14 @@ def listed(scores) -> str:
     return "`[" + ", ".join(f"{float(s):.2f}" for s in scores) + "]`"
 
 
+def check_command(test: str, x, y) -> str:
+    """A shell command that prints the test's result with rankbook."""
+    function = "randomization_test" if test == "randomization" else "paired_t_test"
+    a = ", ".join(f"{float(v):.2f}" for v in x)
+    b = ", ".join(f"{float(v):.2f}" for v in y)
+    return (f'python -c "import rankbook as rb; print(rb.stats.{function}([{a}], [{b}]))"')
+
+
 def question_text(test: str, x, y) -> str:
     data = (f"Two systems are evaluated on the same {len(x)} topics. System A scores "
             f"{listed(x)} and system B {listed(y)} (topic by topic).")

@@ -130,7 +130,6 @@ def test_relevant_too_small_in_process(capsys):
 
 @pytest.mark.parametrize("args, words", [
     (["explain", "1", "0", "nan"], ["relevance[2]"]),
-    (["explain", "1", "0", "1", "--relevant", "2", "--at", "4"], ["k=4"]),
     (["explain", "1", "0", "1", "--relevant", "2", "--at", "0"], ["k"]),
 ])
 def test_other_refusals_are_one_line(args, words, capsys):

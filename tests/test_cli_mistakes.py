@@ -50,7 +50,7 @@ MISTAKES = [
     (["explain", "1", "x"], "not a grade"),
     (["explain", "1", "0", "--decimals", "-1"], "decimals"),
     (["exercises", "AP", "--count", "x"], "invalid int"),
-    (["exercises", "nosuch"], "METRIC"),
+    (["exercises", "nosuch"], "NAME"),
 ]
 
 

@@ -38,7 +38,8 @@ DOCS = ROOT / "docs"
 # The pages whose console examples are checked. To check another page, add it here: its
 # `$ rankbook ...` lines must then run from the repository root and show their whole output.
 PAGES = [DOCS / "index.md", DOCS / "guide" / "explain.md", DOCS / "api" / "cli.md", ROOT / "README.md",
-         DOCS / "guide" / "classroom.md", DOCS / "aggregation" / "index.md"]
+         DOCS / "guide" / "classroom.md", DOCS / "aggregation" / "index.md",
+         DOCS / "guide" / "teachers.md"]
 
 CONSOLE_BLOCK = re.compile(r"^(?P<indent>[ ]*)```console[^\n]*\n(?P<body>.*?)^(?P=indent)```[ ]*$",
                            re.M | re.S)

@@ -226,7 +226,7 @@ def test_metric_names_are_the_registry_names():
     assert generate_exercises("ndcg@k", 1)[0].metric == "nDCG@k"  # case is ignored
 
 
-@pytest.mark.parametrize("metric", ["precision", "", "P@x", "MAP@5", "AP@k", "P@5.5"])
+@pytest.mark.parametrize("metric", ["precision", "", "P@x", "MAP@5", "P@5.5"])
 def test_unknown_metric_lists_the_accepted_ones(metric):
     with pytest.raises(InvalidValueError, match=r"choose from 'P@k', .*'11pt', 'MAP', 'MRR'"):
         generate_exercises(metric)
@@ -243,9 +243,6 @@ def test_names_in_any_case_with_a_cut_off_or_without(spelled, metric, k):
     assert {exercise.metric for exercise in sheet} == {metric}
     if k is not None:
         assert [exercise.k for exercise in sheet] == [k] * 4
-        # The rankings are those of the @k sheet with the same seed; only the cut-off differs.
-        drawn = generate_exercises(metric, 4, seed=9)
-        assert [e.ranking for e in sheet] == [e.ranking for e in drawn]
         assert all(f"@{k}" in exercise.question for exercise in sheet)
         assert all(exercise.solution for exercise in sheet)
 
@@ -301,7 +298,7 @@ def test_cli_length_option(capsys):
 
 
 @pytest.mark.parametrize(("argv", "fragment"), [
-    (["exercises", "precision"], "METRIC 'precision' has no exercise generator; choose from"),
+    (["exercises", "precision"], "NAME 'precision' has no exercise generator; choose from"),
     (["exercises", "AP", "--count", "0"], "--count 0"),
     (["exercises", "AP", "--length", "0"], "--length 0"),
 ])

@@ -98,8 +98,13 @@ def test_numpy_integer_k_is_fine():
     assert rb.precision_at_k(SEED, np.int64(5)) == 0.6
 
 
-def test_show_work_past_the_end():
-    check(lambda: rb.explain(SEED, 4).show_work(9), InvalidValueError, "k=9", "8")
+def test_show_work_past_the_end_counts_the_missing_ranks_as_non_relevant():
+    # Issue 23: k past the end is accepted, as trec_eval reads it; P@9 = 4/9 (4 relevant in 8).
+    assert "P@9 = relevant in top 9 / 9 = 4/9" in str(rb.explain(SEED, 4).show_work(9))
+
+
+def test_show_work_below_one():
+    check(lambda: rb.explain(SEED, 4).show_work(0), InvalidValueError, "k", "at least 1")
 
 
 # --- the ranked list -------------------------------------------------------------

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from rankbook._errors import RankbookError
+from rankbook.cli._aggregation import method_names
 
 
 def add_parser(subparsers) -> None:
@@ -13,43 +14,70 @@ def add_parser(subparsers) -> None:
 
     parser = subparsers.add_parser(
         "exercises",
-        help="print a sheet of generated exercises on one metric, with --answers the key",
+        help="print a worksheet of generated exercises (a metric, an aggregation method or a "
+             "significance test), with --answers or --key its answer key",
         description=(
-            "Generate exercises for a class: small random rankings, each with a question\n"
-            "on METRIC, printed as Markdown. The same --seed always gives the same sheet;\n"
-            "--answers adds the answer key (exact fractions, and the worked steps) after it."
+            "Generate exercises for a class: small random data, each with a question on\n"
+            "NAME: a metric, an aggregation method or a significance test. The same --seed\n"
+            "always gives the same sheet; --answers adds the answer key (the answers, the\n"
+            "worked steps and the command that checks each one) after it, --key prints the\n"
+            "key alone. --format html writes a printable page, --format latex a document\n"
+            "for pdflatex."
         ),
         epilog=(
-            "metrics: " + " ".join(EXERCISE_METRICS) + "\n"
-            "  (any case; the @k may be left out, ndcg, or fixed, P@5)\n"
+            "names:\n"
+            "  worked step by step, exact fractions: " + " ".join(EXERCISE_METRICS) + "\n"
+            "    (any case; the @k may be left out, ndcg, or fixed, P@5)\n"
+            "  every other measure of the registry, canonical or trec_eval name: bpref,\n"
+            "    infAP, ERR@k, gm_map, set_F, iprec_at_recall, ... (rankbook eval --help)\n"
+            "  every aggregation method: " + " ".join(method_names()) + "\n"
+            "  significance tests: randomization (exact, p = C/2^n), t-test\n"
+            "\n"
+            "levels: 1 short lists, small numbers, every relevant document retrieved;\n"
+            "  2 (default) unretrieved relevant documents, grades 0-3; 3 cut-offs past\n"
+            "  the end of the list, partial voter lists, 8 topics\n"
             "\n"
             "examples:\n"
             "  rankbook exercises AP --count 3 --seed 1 > sheet.md\n"
-            "  rankbook exercises AP --count 3 --seed 1 --answers > key.md\n"
-            "  rankbook exercises nDCG@k --length 5 --answers\n"
+            "  rankbook exercises AP --count 3 --seed 1 --key > key.md\n"
+            "  rankbook exercises nDCG@k --level 3 --format html > sheet.html\n"
+            "  rankbook exercises borda --count 2 --format latex --key > key.tex\n"
+            "  rankbook exercises randomization --answers\n"
             "  rankbook exercises P@5 --count 4          # a fixed cut-off; any case: ndcg, map"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("metric", metavar="METRIC",
-                        help="the metric asked for, in canonical notation, e.g. AP, P@k, P@5, ndcg, MAP")
+    parser.add_argument("metric", metavar="NAME",
+                        help="what to practise: a metric (AP, P@5, ndcg, bpref, gm_map), an "
+                             "aggregation method (borda, mc4) or a test (randomization, t-test)")
     parser.add_argument("--count", type=int, default=5, metavar="N",
                         help="number of exercises [default: 5]")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
                         help="seed of the random rankings: same seed, same sheet [default: 0]")
-    parser.add_argument("--length", type=int, default=8, metavar="L",
-                        help="documents in each ranking, 1 to 12 [default: 8]")
-    parser.add_argument("--answers", action="store_true",
-                        help="also print the answer key, with the worked steps")
+    parser.add_argument("--length", type=int, default=None, metavar="L",
+                        help="documents in each ranking, 1 to 12 [default: the level's, 5, 8 "
+                             "or 10]")
+    parser.add_argument("--level", type=int, default=2, choices=(1, 2, 3),
+                        help="difficulty, 1 to 3 [default: 2]")
+    parser.add_argument("--format", default="md", choices=("md", "html", "latex"),
+                        help="Markdown, a printable HTML page or a LaTeX document "
+                             "[default: md]")
+    key = parser.add_mutually_exclusive_group()
+    key.add_argument("--answers", action="store_true",
+                     help="print the sheet, then the answer key")
+    key.add_argument("--key", action="store_true",
+                     help="print the answer key alone (hand out the sheet, keep the key)")
     parser.set_defaults(run=run)
 
 
 def run(args) -> None:
-    from rankbook.exercises import exercise_sheet, generate_exercises
+    from rankbook.exercises import generate_exercises, worksheet
 
     try:
-        sheet = generate_exercises(args.metric, args.count, seed=args.seed, length=args.length)
+        sheet = generate_exercises(args.metric, args.count, seed=args.seed, length=args.length,
+                                   level=args.level)
     except RankbookError as error:  # name the option the user typed
         message = str(error).replace("count=", "--count ").replace("length=", "--length ")
-        raise type(error)(message.replace("metric=", "METRIC ")) from None
-    sys.stdout.write(exercise_sheet(sheet, answers=args.answers))
+        raise type(error)(message.replace("metric=", "NAME ")) from None
+    part = "key" if args.key else "both" if args.answers else "sheet"
+    sys.stdout.write(worksheet(sheet, format=args.format, part=part))

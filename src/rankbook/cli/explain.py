@@ -30,11 +30,16 @@ def add_parser(subparsers) -> None:
         description=(
             "Verify a hand calculation: type the grades of one ranked list (rank 1 first) "
             "and get every running value, and with --at K the formulas at rank K with the "
-            "numbers substituted."
+            "numbers substituted. K may pass the end of the list: the missing ranks count "
+            "as non-relevant, as in trec_eval, and the table shows them. Give R with "
+            "--relevant, or every judged grade of the query with --ideal (R is then counted "
+            "from it)."
         ),
         epilog=(
-            "example (FLAGR's 8-element table, worked at rank 5):\n"
-            "  rankbook explain 1 0 1 1 0 1 0 0 --relevant 4 --at 5\n"
+            "examples:\n"
+            "  rankbook explain 1 0 1 1 0 1 0 0 --relevant 4 --at 5   # FLAGR's 8-element table\n"
+            "  rankbook explain 0 1 1 --at 5                          # P@5 of a 3-document list\n"
+            "  rankbook explain 2 0 --ideal 2 2 1 --at 3              # trec_eval's ndcg: 0.5317\n"
             "  rankbook explain 3 2 3 0 0 1 2 2 3 0 --discount jarvelin"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -43,9 +48,10 @@ def add_parser(subparsers) -> None:
                         help="grades of the ranked list, rank 1 first (- for unjudged)")
     parser.add_argument("--relevant", "-R", type=int, default=None, metavar="R",
                         help="R, the number of relevant documents of the query, retrieved or not "
-                             "(needed for R@k, F1@k and AP@k)")
+                             "(needed for R@k, F1@k and AP@k) [default: counted from --ideal]")
     parser.add_argument("--at", type=int, default=None, metavar="K",
-                        help="also show the formulas at rank K with the numbers substituted")
+                        help="also show the formulas at rank K with the numbers substituted; K "
+                             "may pass the end of the list (the table then runs to K)")
     parser.add_argument("--ideal", nargs="+", type=_grade, default=None, metavar="GRADE",
                         help="every judged grade of the query, for IDCG (default: the list's own)")
     parser.add_argument("--gain", choices=GAINS, default="linear",
@@ -83,6 +89,9 @@ _EXPLAIN_OPTIONS = {
     "relevance_level": "-l",
     "ap_denominator": "--ap-denominator",
     "extra=": "--extra=",
+    "e.g. ideal=[2, 2, 1]": "e.g. --ideal 2 2 1",
+    "ideal holds": "--ideal holds",
+    "ideal lists": "--ideal lists",
 }
 
 
@@ -109,6 +118,7 @@ def _explain(args) -> None:
         relevance_level=args.relevance_level,
         extra=args.extra,
         n_nonrelevant=args.nonrelevant,
+        depth=args.at,
     )
     header, rows = _cells(result.table, args.grades, args.decimals)
     work = result.show_work(args.at, decimals=args.decimals) if args.at is not None else None
@@ -124,26 +134,51 @@ def _explain(args) -> None:
             print(f"At rank {args.at}:")
             print(work)
     for note in result.notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(f"note: {cli_note(note)}", file=sys.stderr)
+
+
+# The notes of rb.explain name its keyword arguments; on the command line they name the flags.
+_NOTE_SPELLING = {
+    "pass n_relevant=R (--relevant R on the command line), or ideal=":
+        "give --relevant R, or --ideal GRADE ...",
+    "n_relevant=": "--relevant ",
+    "Pass ideal= (every judged grade of the query)":
+        "Give --ideal GRADE ... (every judged grade of the query)",
+}
+
+
+def cli_note(note: str) -> str:
+    """A note of `rankbook.explain` with the command line's flags instead of Python keywords."""
+    for python, flags in _NOTE_SPELLING.items():
+        note = note.replace(python, flags)
+    return note
 
 
 def _cells(table, grades, decimals: int) -> tuple[list[str], list[list[str]]]:
     """The table as text: grades as typed (``-`` unjudged), every value to ``decimals``."""
     header = ["k", *table.columns]
     rows = []
-    for (k, row), typed in zip(table.iterrows(), grades):
+    for k, row in table.iterrows():
+        typed = grades[k - 1] if k <= len(grades) else "past the end"
         cells = [str(k)]
         for column, value in row.items():
             if column == "grade":
-                cells.append("-" if typed is None else _as_written(typed))
+                cells.append(_typed_grade(typed))
             elif column == "relevant":
-                cells.append("yes" if value else "no")
+                cells.append("no (past the end)" if k > len(grades) else "yes" if value else "no")
             elif value != value:  # NaN: LAG@k before the first relevant document
                 cells.append("n/a")
             else:
                 cells.append(f"{value:.{decimals}f}")
         rows.append(cells)
     return header, rows
+
+
+def _typed_grade(typed) -> str:
+    """The grade as typed: ``-`` unjudged, ``·`` past the end of the list."""
+    if typed is None:
+        return "-"
+    return "·" if isinstance(typed, str) else _as_written(typed)
 
 
 def _as_written(grade: float) -> str:

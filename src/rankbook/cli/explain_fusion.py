@@ -119,7 +119,33 @@ def read_profile(args):
     return profile
 
 
+def cli_message(message: str) -> str:
+    """An aggregation error in the command line's words: list numbers, --param, item=score."""
+    message = re.sub(r"\blists\[(\d+)\]", lambda m: f"list {int(m.group(1)) + 1}", message)
+    message = message.replace("give each list as a dict item -> score",
+                              "give each list with scores, e.g. a=5,b=3,c=1")
+    message = re.sub(r"(?<![-\w])(norm|k|phi|gamma|convention|unranked)='?([\w.]+)'?"
+                     r"(?:, '(\w+)' or '(\w+)')?", _as_param, message)
+    return message
+
+
+def _as_param(match) -> str:
+    """norm='rank', 'borda' or 'simple_borda' -> --param norm=rank, norm=borda or norm=simple_borda."""
+    name = match.group(1)
+    values = [f"{name}={value}" for value in match.groups()[1:] if value]
+    if len(values) == 1:
+        return f"--param {values[0]}"
+    return "--param " + ", ".join(values[:-1]) + " or " + values[-1]
+
+
 def run(args) -> None:
+    try:
+        _run(args)
+    except InvalidValueError as error:  # the aggregate functions' words, as flags and lists
+        raise InvalidValueError(cli_message(str(error))) from None
+
+
+def _run(args) -> None:
     from rankbook.aggregate.explain import explain_aggregation
 
     profile = read_profile(args)

@@ -1,35 +1,30 @@
-r"""Generated exercises with answer keys, for a class.
+r"""Generated exercises with answer keys, for a class: on every measure, aggregation method and test.
 
-`generate_exercises` draws small random rankings (binary grades for the binary
-measures, grades 0-3 for DCG and nDCG) and asks for one metric of each;
-`exercise_sheet` renders them as a Markdown sheet, with the answer key after
-it on request. The same ``seed`` always gives the same sheet, so a teacher can
-hand out the questions and publish the key later.
+`generate_exercises` draws small random data and asks one question of each
+item; `exercise_sheet` renders them as a Markdown sheet, with the answer key
+after it on request, and `worksheet` as Markdown, a printable HTML page or a
+LaTeX document, the sheet and the key apart. The same ``seed`` always gives
+the same sheet, so a teacher can hand out the questions and publish the key
+later.
 
-Every answer is computed by the rankbook function of the metric, so the key
-can never disagree with the package. The answers of the rational measures
-(P@k, R@k, F1@k, R-prec, success@k, AP, RR, 11pt, MAP, MRR) are exact
-`fractions.Fraction`s, recovered from the function's float with
-``Fraction(value).limit_denominator(bound)``: the data bounds the denominator
-(P@k = f/k has one dividing k; AP one dividing R times the least common
-multiple of the relevant ranks), and a float that close to a fraction with a
-denominator that small can only be that fraction; the recovered fraction is
-checked to reproduce the float. DCG@k and nDCG@k answers are the rankbook
-values rounded to 4 decimals.
+| kind | names | answer | module |
+| --- | --- | --- | --- |
+| taught first | ``P@k``, ``R@k``, ``F1@k``, ``R-prec``, ``success@k``, ``AP``, ``RR``, ``11pt``, ``MAP``, ``MRR``, ``RelP@k``, ``RBP``; ``DCG@k``, ``nDCG@k`` | Fraction; float (4 decimals) | `_draw`, `_solutions` |
+| every other registry measure | canonical or trec_eval name: ``bpref``, ``infAP``, ``gm_map``, ``ERR@k``, ... | the registry's value, 4 decimals | `_registry_items` |
+| aggregation | every name of ``rankbook.aggregate.registry.METHODS`` | the fused order (str) | `_fusion_items` |
+| significance | ``randomization``, ``t-test`` | Fraction ($C/2^n$); str | `_stats_items` |
 
-The rankings are drawn to meet the classic pitfalls: some queries have
-relevant documents the system never retrieved (R is larger than the relevant
-documents in the list), and the cut-off k can be anywhere from 1 to the
-length of the list.
+`_catalog` maps a name to its kind and keeps the quality rules (degenerate
+answers drawn again, no ``x = x`` step); `_formats` writes the worksheets.
 
-| metric | answer | needs |
-| --- | --- | --- |
-| ``P@k``, ``success@k`` | Fraction | k |
-| ``R@k``, ``F1@k`` | Fraction | k, R |
-| ``R-prec``, ``AP``, ``11pt`` | Fraction | R |
-| ``RR`` | Fraction | |
-| ``MAP``, ``MRR`` | Fraction | three queries (and their R, for MAP) |
-| ``DCG@k``, ``nDCG@k`` | float (4 decimals) | k (and the unretrieved grades, for nDCG) |
+Every answer is computed by rankbook's own function, so the key can never
+disagree with the package. The answers of the rational measures taught
+first are exact `fractions.Fraction`s, recovered from the function's float
+with ``Fraction(value).limit_denominator(bound)``: the data bounds the
+denominator (P@k = f/k has one dividing k; AP one dividing R times the least
+common multiple of the relevant ranks), and a float that close to a fraction
+with a denominator that small can only be that fraction; the recovered
+fraction is checked to reproduce the float.
 
 Examples
 --------
@@ -49,11 +44,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from rankbook._errors import InvalidValueError
-from rankbook.exercises._draw import Exercise, Query, draw_exercise
-from rankbook.exercises._names import EXERCISE_METRICS, metric_and_cutoff
-from rankbook.exercises._sheet import answer_text, wrapped
+from rankbook.exercises._catalog import draw, resolve
+from rankbook.exercises._draw import LEVELS, Exercise, Query
+from rankbook.exercises._formats import FORMATS, PARTS, render
+from rankbook.exercises._names import EXERCISE_METRICS
+from rankbook.exercises._sheet import markdown_sheet
 
-__all__ = ["EXERCISE_METRICS", "Exercise", "Query", "exercise_sheet", "generate_exercises"]
+__all__ = ["EXERCISE_METRICS", "Exercise", "Query", "exercise_sheet", "generate_exercises",
+           "worksheet", "FORMATS"]
 
 #: The longest ranking an exercise draws: exact answers stay recoverable from floats
 #: (the 11-point average's denominator divides 11 lcm(1, ..., 12) = 304920) and the
@@ -66,8 +64,9 @@ def generate_exercises(
     count: int = 5,
     *,
     seed: int = 0,
-    length: int = 8,
+    length: int | None = None,
     relevant_share: float = 0.4,
+    level: int = 2,
 ) -> list[Exercise]:
     r"""A reproducible sheet of exercises on one metric, each with its exact answer.
 
@@ -89,23 +88,45 @@ def generate_exercises(
     the fraction is checked to reproduce the float. The 11-point average uses
     the textbook cut-off $c(r) = \lceil r R \rceil$ (``cutoff_rule="exact"``).
 
+    Beyond the measures above (worked step by step, exact fractions), every
+    other measure of the metric registry has exercises (a judged topic with
+    unjudged documents, relevant documents the system missed and judged
+    non-relevant ones it did not retrieve; the answer is the registry's value,
+    the one ``rankbook eval`` prints, to 4 decimals), and so have every
+    aggregation method of ``rankbook.aggregate.registry.METHODS`` (a small
+    profile; the answer is the fused order and scores, the key the worked
+    table of ``explain_aggregation``) and two significance tests (the exact
+    paired randomisation test, $p = C/2^n$ as a fraction, and the paired
+    t-test). An item whose answer is degenerate (0, 1, every part equal, a
+    tie for first place) is drawn again, and kept only with a small chance.
+
     Parameters
     ----------
     metric : str
-        One of ``"P@k"``, ``"R@k"``, ``"F1@k"``, ``"R-prec"``,
-        ``"success@k"``, ``"AP"``, ``"RR"``, ``"nDCG@k"``, ``"DCG@k"``,
-        ``"11pt"``, ``"MAP"``, ``"MRR"`` (canonical notation, as in the metric
-        registry). Case is ignored, the ``@k`` may be left out (``"ndcg"``)
-        or fixed (``"P@5"``, ``"nDCG@10"``: every exercise then asks for that
-        cut-off).
+        What to practise. One of ``"P@k"``, ``"R@k"``, ``"F1@k"``,
+        ``"R-prec"``, ``"success@k"``, ``"AP"``, ``"RR"``, ``"nDCG@k"``,
+        ``"DCG@k"``, ``"11pt"``, ``"MAP"``, ``"MRR"``, ``"RelP@k"``, ``"RBP"``
+        (canonical notation, as in the metric registry; case is ignored, the
+        ``@k`` may be left out, ``"ndcg"``, or fixed, ``"P@5"``: every
+        exercise then asks for that cut-off); any other registry measure by
+        its canonical or trec_eval name (``"bpref"``, ``"infAP"``,
+        ``"gm_map"``, ``"P_5"``); an aggregation method (``"borda"``,
+        ``"mc4"``, any case); or ``"randomization"`` / ``"t-test"``.
     count : int, default 5
         Number of exercises, at least 1.
     seed : int, default 0
         Seed of the random generator: the same seed gives the same sheet.
-    length : int, default 8
-        Documents in each ranking, from 1 to 12.
+    length : int, optional
+        Documents in each ranking, from 1 to 12; default the level's (5, 8, 10).
     relevant_share : float, default 0.4
         Chance that a document is relevant (binary measures), between 0 and 1.
+    level : {1, 2, 3}, default 2
+        Difficulty. 1: short lists (5 documents), every relevant document
+        retrieved, grades 0-2, 3 voters and 4 items, 5 topics. 2: 8 documents,
+        one query in three with unretrieved relevant documents, grades 0-3, 4
+        voters and 5 items, 6 topics. 3: 10 documents, two queries in three
+        with unretrieved relevant documents, cut-offs up to 3 past the end of
+        the list, partial voter lists, 8 topics.
 
     Returns
     -------
@@ -116,7 +137,7 @@ def generate_exercises(
     ------
     InvalidValueError
         For an unknown metric (the message lists the accepted ones), or
-        ``count`` / ``length`` out of range.
+        ``count`` / ``length`` / ``level`` out of range.
 
     See Also
     --------
@@ -135,13 +156,19 @@ def generate_exercises(
     True
     >>> [exercise.k for exercise in generate_exercises("p@5", 2)]
     [5, 5]
+    >>> generate_exercises("borda", 1, seed=2, level=1)[0].answer
+    'b > d > a > c'
+    >>> generate_exercises("randomization", 1, seed=2)[0].answer
+    Fraction(11, 16)
     >>> generate_exercises("precision")
     Traceback (most recent call last):
     ...
-    rankbook._errors.InvalidValueError: metric='precision' has no exercise generator; choose from 'P@k', 'R@k', 'F1@k', 'R-prec', 'success@k', 'AP', 'RR', 'nDCG@k', 'DCG@k', '11pt', 'MAP', 'MRR', 'RelP@k', 'RBP' (case is ignored, and a cut-off may be fixed, e.g. 'P@5' or 'nDCG@10').
+    rankbook._errors.InvalidValueError: metric='precision' has no exercise generator; choose from 'P@k', 'R@k', 'F1@k', 'R-prec', 'success@k', 'AP', 'RR', 'nDCG@k', 'DCG@k', '11pt', 'MAP', 'MRR', 'RelP@k', 'RBP' (case is ignored, and a cut-off may be fixed, e.g. 'P@5' or 'nDCG@10'), any other measure of the metric registry (canonical or trec_eval name, e.g. 'bpref', 'gm_map'), an aggregation method (e.g. 'borda', 'mc4') or a significance test ('randomization', 't-test').
     """
-    name, fixed_k = metric_and_cutoff(metric)
+    kind = resolve(metric)
     count = _whole_number(count, "count", 1, None)
+    level = _whole_number(level, "level", 1, 3)
+    length = LEVELS[level].length if length is None else length
     length = _whole_number(length, "length", 1, MAX_LENGTH)
     if isinstance(relevant_share, bool) or not isinstance(relevant_share, (int, float)) \
             or not 0 <= relevant_share <= 1:
@@ -153,7 +180,7 @@ def generate_exercises(
     sheet: list[Exercise] = []
     for number in range(1, count + 1):
         for _ in range(20):  # a new question, unless short lists leave too few to choose from
-            exercise = draw_exercise(number, name, fixed_k, rng, length, relevant_share)
+            exercise = draw(kind, number, rng, length, relevant_share, LEVELS[level])
             if exercise.question not in {seen.question for seen in sheet}:
                 break
         sheet.append(exercise)
@@ -184,20 +211,7 @@ def exercise_sheet(exercises: Sequence[Exercise], *, answers: bool = False) -> s
     >>> "Answer key" in sheet
     False
     """
-    metrics = sorted({exercise.metric for exercise in exercises})
-    title = "# Exercises" + (f": {metrics[0]}" if len(metrics) == 1 else "")
-    lines = [title, ""]
-    for exercise in exercises:
-        lines += wrapped(f"{exercise.number}. ", exercise.question)
-        lines.append("")
-    if answers:
-        lines += ["## Answer key", ""]
-        for exercise in exercises:
-            lines.append(f"{exercise.number}. **{answer_text(exercise)}**")
-            lines.append("")  # the solution as a code block inside the list item
-            lines += [f"       {line}".rstrip() for line in exercise.solution.splitlines()]
-            lines.append("")
-    return "\n".join(lines).rstrip("\n") + "\n"
+    return markdown_sheet(exercises, answers=answers)
 
 
 def _whole_number(value, name: str, low: int, high: int | None) -> int:
@@ -207,3 +221,48 @@ def _whole_number(value, name: str, low: int, high: int | None) -> int:
         raise InvalidValueError(f"{name}={value!r}: give a whole number {allowed}, e.g. "
                                 f"{name}=5.")
     return value
+
+
+def worksheet(exercises: Sequence[Exercise], *, format: str = "md", part: str = "sheet",
+              title: str = "") -> str:
+    r"""A worksheet to hand out, or its answer key, as Markdown, printable HTML or LaTeX.
+
+    Parameters
+    ----------
+    exercises : sequence of Exercise
+        From `generate_exercises`; the same seed gives the same sheet and key.
+    format : {"md", "html", "latex"}, default "md"
+        ``"html"``: one self-contained page with a print style sheet (A4, no
+        exercise split across pages, the key on a new page). ``"latex"``: an
+        ``article`` for pdflatex using only base packages, solutions in
+        ``verbatim``.
+    part : {"sheet", "key", "both"}, default "sheet"
+        The questions (with room for the answers), the answer key alone (each
+        answer, its worked steps and the command that checks it), or both.
+    title : str, optional
+        The heading; default "Exercises: METRIC".
+
+    Returns
+    -------
+    str
+        The document.
+
+    See Also
+    --------
+    exercise_sheet : the Markdown sheet, with the key appended on request.
+
+    Examples
+    --------
+    >>> sheet = generate_exercises("AP", 2, seed=1)
+    >>> page = worksheet(sheet, format="html")
+    >>> page.startswith("<!DOCTYPE html>"), "@media print" in page, "Answer key" in page
+    (True, True, False)
+    >>> key = worksheet(sheet, format="latex", part="key")
+    >>> key.splitlines()[0], "\\begin{verbatim}" in key
+    ('\\documentclass[11pt,a4paper]{article}', True)
+    """
+    if format not in FORMATS:
+        raise InvalidValueError(f"format={format!r}: choose from {', '.join(map(repr, FORMATS))}.")
+    if part not in PARTS:
+        raise InvalidValueError(f"part={part!r}: choose from {', '.join(map(repr, PARTS))}.")
+    return render(exercises, format, part, title=title)

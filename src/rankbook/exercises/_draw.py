@@ -8,12 +8,56 @@ from fractions import Fraction
 
 from rankbook._errors import InvalidValueError
 from rankbook.exercises._names import GRADED, MEANS, WITH_K
+
+#: The measures whose key `rankbook explain` checks (a column of its table at rank k).
+EXPLAINED = ("P@k", "R@k", "F1@k", "R-prec", "AP", "DCG@k", "nDCG@k")
 from rankbook.exercises._questions import question
 from rankbook.exercises._solutions import solve
 
 #: Queries in a MAP or MRR exercise, and the longest list each of them gets.
 QUERIES_IN_A_MEAN = 3
 LONGEST_IN_A_MEAN = 6
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a difficulty level draws.
+
+    Attributes
+    ----------
+    length : int
+        Documents in a ranking when ``length`` is not given.
+    missing : float
+        Chance that a query has relevant documents the system did not retrieve.
+    past_the_end : int
+        How far past the end of the list a drawn cut-off may go (a partial list).
+    grades : tuple of int
+        The grades of the graded measures (DCG, nDCG).
+    voters, items : int
+        The profile of an aggregation exercise; ``partial``: one voter leaves an item out.
+    topics : int
+        Topics of a significance-test exercise.
+    """
+
+    length: int
+    missing: float
+    past_the_end: int
+    grades: tuple[int, ...]
+    voters: int = 3
+    items: int = 4
+    partial: bool = False
+    topics: int = 5
+
+
+#: ``--level 1|2|3``: short lists and small numbers first; unretrieved relevant documents,
+#: graded gains and cut-offs past the end of the list later.
+LEVELS = {
+    1: Level(length=5, missing=0.0, past_the_end=0, grades=(0, 1, 2)),
+    2: Level(length=8, missing=1 / 3, past_the_end=0, grades=(0, 1, 2, 3), voters=4, items=5,
+             topics=6),
+    3: Level(length=10, missing=2 / 3, past_the_end=3, grades=(0, 1, 2, 3), voters=4, items=5,
+             partial=True, topics=8),
+}
 
 
 @dataclass(frozen=True)
@@ -56,6 +100,11 @@ class Exercise:
         The exact answer; a float rounded to 4 decimals for DCG@k and nDCG@k.
     solution : str
         The worked steps, plain text.
+    check : str
+        The command that checks the answer, e.g. ``rankbook explain 1 0 1 --at 3``.
+    parts : tuple
+        The values the answer is made of (each query's AP for MAP, each item's
+        fused score), for the quality rule "not all equal".
     """
 
     number: int
@@ -63,8 +112,10 @@ class Exercise:
     queries: tuple[Query, ...]
     k: int | None
     question: str
-    answer: Fraction | float
+    answer: Fraction | float | str
     solution: str
+    check: str = ""
+    parts: tuple = ()
 
     @property
     def ranking(self) -> tuple[int, ...]:
@@ -91,29 +142,48 @@ class Exercise:
 
 
 def draw_exercise(number: int, metric: str, fixed_k: int | None, rng: random.Random,
-                  length: int, share: float) -> Exercise:
+                  length: int, share: float, level: Level = LEVELS[2]) -> Exercise:
     """Draw the data of one exercise on ``metric`` and work out its answer."""
     if metric in MEANS:
-        queries = tuple(_draw_query(metric, rng, min(length, LONGEST_IN_A_MEAN), share)
+        queries = tuple(_draw_query(metric, rng, min(length, LONGEST_IN_A_MEAN), share, level)
                         for _ in range(QUERIES_IN_A_MEAN))
     else:
-        queries = (_draw_query(metric, rng, length, share),)
-    k = rng.randint(1, length) if metric in WITH_K else None
+        queries = (_draw_query(metric, rng, length, share, level),)
+    k = rng.randint(1, length + level.past_the_end) if metric in WITH_K else None
     if fixed_k is not None:  # drawn all the same, so P@5 gets the rankings of P@k
         k = fixed_k
-    answer, solution = solve(metric, queries, k)
-    return Exercise(number, metric, queries, k, question(metric, queries, k), answer, solution)
+    answer, solution, parts = solve(metric, queries, k)
+    return Exercise(number, metric, queries, k, question(metric, queries, k), answer,
+                    solution, check_command(metric, queries, k), parts)
 
 
-def _draw_query(metric: str, rng: random.Random, length: int, share: float) -> Query:
-    """A ranking with at least one relevant document; in one query of three, R is larger."""
+def check_command(metric: str, queries, k) -> str:
+    """The command that checks a one-query exercise's key, or "" when none does."""
+    query = queries[0]
+    if len(queries) != 1 or metric not in EXPLAINED:
+        return ""
+    grades = " ".join(map(str, query.ranking))
+    at = k if k is not None else (query.n_relevant if metric == "R-prec" else len(query.ranking))
+    ideal = ""
+    if metric == "nDCG@k" and query.unretrieved:
+        ideal = " --ideal " + " ".join(map(str, sorted(query.ranking + query.unretrieved,
+                                                       reverse=True)))
+    relevant = f" --relevant {query.n_relevant}" if metric not in GRADED else ""
+    return f"rankbook explain {grades}{relevant}{ideal} --at {at}"
+
+
+def _draw_query(metric: str, rng: random.Random, length: int, share: float,
+                level: Level) -> Query:
+    """A ranking with at least one relevant document; in some queries R is larger."""
+    grades = level.grades
     if metric in GRADED:
-        ranking = [rng.choices((0, 1, 2, 3), weights=(4, 3, 2, 1))[0] for _ in range(length)]
+        weights = (4, 3, 2, 1)[:len(grades)]
+        ranking = [rng.choices(grades, weights=weights)[0] for _ in range(length)]
     else:
         ranking = [1 if rng.random() < share else 0 for _ in range(length)]
     if not any(ranking):
-        ranking[rng.randrange(length)] = rng.choice((1, 2, 3)) if metric in GRADED else 1
-    missing = rng.choice((1, 2)) if rng.random() < 1 / 3 else 0
-    unretrieved = tuple(rng.choice((1, 2, 3)) if metric in GRADED else 1 for _ in range(missing))
+        ranking[rng.randrange(length)] = rng.choice(grades[1:]) if metric in GRADED else 1
+    missing = rng.choice((1, 2)) if rng.random() < level.missing else 0
+    unretrieved = tuple(rng.choice(grades[1:]) if metric in GRADED else 1 for _ in range(missing))
     R = sum(1 for grade in ranking if grade >= 1) + len(unretrieved)
     return Query(tuple(ranking), R, unretrieved)

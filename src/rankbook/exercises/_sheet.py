@@ -7,8 +7,15 @@ from fractions import Fraction
 
 
 def answer_text(exercise) -> str:
-    """``AP = 1/2 ≈ 0.5000``: the label, the exact answer and its decimal value."""
+    """``AP = 1/2 ≈ 0.5000``: the label, the exact answer and its decimal value.
+
+    A fused order or a test's result reads ``borda: c > a > b``; a count ``NumRel = 4``.
+    """
     label = exercise.metric.replace("@k", f"@{exercise.k}")
+    if isinstance(exercise.answer, str):
+        return f"{label}: {exercise.answer}"
+    if isinstance(exercise.answer, int):
+        return f"{label} = {exercise.answer}"
     if isinstance(exercise.answer, Fraction):
         if exercise.answer.denominator == 1:
             return f"{label} = {exercise.answer}"
@@ -24,3 +31,23 @@ def wrapped(marker: str, text: str) -> list[str]:
                           subsequent_indent=" " * len(marker), break_on_hyphens=False,
                           break_long_words=False)
     return [line.replace("\0", " ") for line in lines]
+
+
+def markdown_sheet(exercises, *, answers: bool = False) -> str:
+    """The questions as a Markdown list; with ``answers`` the key (answer, steps, check) after."""
+    metrics = sorted({exercise.metric for exercise in exercises})
+    title = "# Exercises" + (f": {metrics[0]}" if len(metrics) == 1 else "")
+    lines = [title, ""]
+    for exercise in exercises:
+        lines += wrapped(f"{exercise.number}. ", exercise.question)
+        lines.append("")
+    if answers:
+        lines += ["## Answer key", ""]
+        for exercise in exercises:
+            lines.append(f"{exercise.number}. **{answer_text(exercise)}**")
+            lines.append("")  # the solution as a code block inside the list item
+            lines += [f"       {line}".rstrip() for line in exercise.solution.splitlines()]
+            lines.append("")
+            if exercise.check:
+                lines += [f"   Check: `{exercise.check}`", ""]
+    return "\n".join(lines).rstrip("\n") + "\n"

@@ -31,12 +31,16 @@ from rankbook.metrics.user_models import rank_biased_precision
 _LEVELS = tuple(j / 10 for j in range(11))
 
 
-def solve(metric: str, queries, k) -> tuple[Fraction | float, str]:
-    """``(answer, solution)`` of an exercise on ``metric`` with this data."""
+def solve(metric: str, queries, k) -> tuple[Fraction | float, str, tuple]:
+    """``(answer, solution, parts)`` of an exercise on ``metric`` with this data.
+
+    ``parts`` are the per-query values of a mean (empty for one query).
+    """
     if metric in _MEANS:
         return _MEANS[metric](queries)
     query = queries[0]
-    return _SINGLE[metric](query.ranking, query.n_relevant, k, query.unretrieved)
+    answer, solution = _SINGLE[metric](query.ranking, query.n_relevant, k, query.unretrieved)
+    return answer, solution, ()
 
 
 # --- data, described (no metric arithmetic) ------------------------------------------------
@@ -189,7 +193,7 @@ def _map(queries):
         lines += [f"query {number}: " + text + _missing_note(query.ranking, query.n_relevant)]
     terms = " + ".join(str(ap) for ap in per_query)
     lines.append(f"MAP = ({terms}) / {len(queries)} = {answer}")
-    return answer, "\n".join(lines)
+    return answer, "\n".join(lines), tuple(per_query)
 
 
 def _mrr(queries):
@@ -200,7 +204,7 @@ def _mrr(queries):
     lines = [f"query {number}: first relevant document at rank {rr.denominator}, "
              f"RR_{number} = {rr}" for number, rr in enumerate(per_query, start=1)]
     lines.append(f"MRR = ({' + '.join(map(str, per_query))}) / {len(queries)} = {answer}")
-    return answer, "\n".join(lines)
+    return answer, "\n".join(lines), tuple(per_query)
 
 
 def _relative_precision(ranking, R, k, unretrieved):

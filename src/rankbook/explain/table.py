@@ -3,12 +3,12 @@ r"""The running table of `explain`: every core metric at every rank, each from i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from rankbook import _validate
-from rankbook.explain.worksheet import Worksheet, worked_steps, written_number
+from rankbook.explain.worksheet import Worksheet, plural, worked_steps, written_number
 from rankbook.metrics.average_precision import AP_DENOMINATORS, average_precision
 from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
 from rankbook.metrics.interpolation import interpolated_precision
@@ -33,6 +33,7 @@ def explain(
     relevance_level: float = 1,
     extra: Sequence[str] = (),
     n_nonrelevant: int | None = None,
+    depth: int | None = None,
 ) -> Explanation:
     r"""Running values of the core metrics at every rank of one ranked list.
 
@@ -45,19 +46,24 @@ def explain(
     `average_precision` (its ``denominator``), ``relevance_level`` to
     the binary measures.
 
-    Edge cases: without ``n_relevant`` the columns that need R (R@k, F1@k,
-    and AP@k unless ``ap_denominator="retrieved_relevant"``) are left out
-    rather than guessed, and a note says so. Without ``ideal`` the ideal
-    ordering is the list's own grades sorted; when ``n_relevant`` says some
-    relevant documents were not retrieved, a note warns that IDCG and nDCG
-    then leave them out.
+    Edge cases: without ``n_relevant`` R is counted from ``ideal`` when it is
+    given (its grades at or above ``relevance_level``: every judged grade of
+    the query, so every relevant document); with neither, the columns that
+    need R (R@k, F1@k, and AP@k unless ``ap_denominator="retrieved_relevant"``)
+    are left out rather than guessed, and a note says so. Without ``ideal``
+    the ideal ordering is the list's own grades sorted; when ``n_relevant``
+    says some relevant documents were not retrieved, a note warns that IDCG
+    and nDCG then leave them out. Ranks past the end of the list (``depth``,
+    or ``show_work(k)`` with $k > n$) count as non-relevant, as in trec_eval:
+    P@k still divides by $k$.
 
     Parameters
     ----------
     relevance : sequence of float, shape (n,)
         Grades of the ranked list, rank 1 first. Must not be empty.
     n_relevant : int, optional
-        R, the number of relevant documents of the query.
+        R, the number of relevant documents of the query. Default: counted
+        from ``ideal`` when it is given, else unknown.
     ideal : sequence of float, optional
         Every judged grade of the query, for IDCG. Default: ``relevance``.
     gain : {"linear", "exponential"}, default "linear"
@@ -85,6 +91,9 @@ def explain(
           (``nan`` until the first relevant document).
     n_nonrelevant : int, optional
         N, the non-relevant documents of the query, for ``FPR@k`` only.
+    depth : int, optional
+        Ranks the table shows; default the list's length. Rows past the end of
+        the list have grade NaN and count as non-relevant.
 
     Returns
     -------
@@ -148,6 +157,22 @@ def explain(
     IDCG@5 = 1/log2(1+1) + 1/log2(2+1) + 1/log2(3+1) + 1/log2(4+1) + 0/log2(5+1) = 2.5616
     nDCG@5 = DCG@5 / IDCG@5 = 1.9307 / 2.5616 = 0.7537
     AP@5 = (1/1 + 2/3 + 3/4) / 3 = 0.8056   [3 = relevant documents in the top 5]
+
+    Past the end of a short list, with R counted from the ideal grades (the
+    nDCG page's exercise 2, trec_eval's ``ndcg`` = 0.5317):
+
+    >>> short = explain([2, 0], ideal=[2, 2, 1])
+    >>> short.n_relevant
+    3
+    >>> print(short.show_work(3))
+    (rank 3 is past the end of the list of 2: not relevant, as in trec_eval)
+    P@3 = relevant in top 3 / 3 = 1/3 = 0.3333
+    R@3 = relevant in top 3 / R = 1/3 = 0.3333
+    F1@3 = 2·P@3·R@3 / (P@3 + R@3) = 2·0.3333·0.3333 / (0.3333 + 0.3333) = 0.3333
+    DCG@3 = 2/log2(1+1) + 0/log2(2+1) + 0/log2(3+1) = 2.0000
+    IDCG@3 = 2/log2(1+1) + 2/log2(2+1) + 1/log2(3+1) = 3.7619
+    nDCG@3 = DCG@3 / IDCG@3 = 2.0000 / 3.7619 = 0.5317
+    AP@3 = (1/1) / 3 = 0.3333   [3 = R, all relevant documents]
     """
     grades = _validate.grades(relevance)
     if len(grades) == 0:
@@ -158,7 +183,10 @@ def explain(
     threshold = _validate.threshold(relevance_level)
     _validate.choice(ap_denominator, AP_DENOMINATORS, "ap_denominator")
     ideal_grades = grades if ideal is None else _validate.grades(ideal, name="ideal")
+    if n_relevant is None and ideal is not None:
+        n_relevant = _relevant_in_ideal(ideal_grades, grades, threshold)
     R = None if n_relevant is None else _validate.n_relevant(n_relevant, grades, threshold)
+    depth = len(grades) if depth is None else max(len(grades), _validate.cutoff(depth, "depth"))
     # Checked once here so that a bad name fails before any table is built.
     dcg_at_k(grades[:1], gain=gain, discount=discount)
     extra = _extra_columns(extra)
@@ -182,7 +210,21 @@ def explain(
         notes=tuple(notes),
         extra=extra,
         n_nonrelevant=n_nonrelevant,
+        depth=depth,
     )
+
+
+def _relevant_in_ideal(ideal, grades, threshold: float) -> int:
+    """R counted from the ideal grades, which must hold every relevant grade of the list."""
+    R = int(np.count_nonzero(ideal >= threshold))
+    found = int(np.count_nonzero(grades >= threshold))
+    if R < found:
+        raise _validate.InvalidValueError(
+            f"ideal holds {plural(R, 'relevant grade')} but the ranked list has "
+            f"{plural(found, 'relevant document')}: ideal lists every judged grade of the "
+            "query, the retrieved documents' grades included, e.g. ideal=[2, 2, 1]."
+        )
+    return R
 
 
 def _notes(grades, R, ideal, ap_denominator: str, threshold: float) -> list[str]:
@@ -191,17 +233,18 @@ def _notes(grades, R, ideal, ap_denominator: str, threshold: float) -> list[str]
     if R is None:
         left_out = "R@k and F1@k"
         if ap_denominator != "retrieved_relevant":
-            left_out += " and AP@k"
+            left_out = "R@k, F1@k and AP@k"
         notes.append(
             f"{left_out} need R, the number of relevant documents: pass n_relevant=R "
-            "(--relevant R on the command line)."
+            "(--relevant R on the command line), or ideal= (every judged grade of the query)."
         )
     found = int(np.count_nonzero(grades >= threshold))
     if ideal is None and R is not None and R > found:
         notes.append(
-            f"n_relevant={R} but only {found} relevant documents are in the list: IDCG and "
-            "nDCG use the list's own grades and so ignore the missing ones. Pass ideal= "
-            "(every judged grade of the query) for trec_eval's nDCG."
+            f"n_relevant={R} but only {plural(found, 'relevant document')} "
+            f"{'is' if found == 1 else 'are'} in the list: IDCG and nDCG use the list's own "
+            "grades and so ignore the missing ones. Pass ideal= (every judged grade of the "
+            "query) for trec_eval's nDCG."
         )
     return notes
 
@@ -220,6 +263,7 @@ class Explanation:
     notes: tuple[str, ...] = ()
     extra: tuple[str, ...] = ()
     n_nonrelevant: int | None = None
+    depth: int = 0
     _table: list = field(default_factory=list, repr=False, compare=False)
 
     @property
@@ -229,8 +273,8 @@ class Explanation:
             self._table.append(self._build_table())
         return self._table[0].copy()
 
-    def _values_at(self, k: int) -> dict[str, float]:
-        """Every metric at rank k, each from its own function."""
+    def values_at(self, k: int) -> dict[str, float]:
+        """Every column's value at rank k (k may pass the end of the list), each from its function."""
         grades, R, t = self.grades, self.n_relevant, self.relevance_level
         dcg_options = {"gain": self.gain, "discount": self.discount}
         values = {"P@k": precision_at_k(grades, k, relevance_level=t)}
@@ -258,9 +302,9 @@ class Explanation:
             fpr, tpr = roc_curve(grades, n_relevant=R, n_nonrelevant=self.n_nonrelevant,
                                  relevance_level=t)
             if "TPR@k" in self.extra:
-                values["TPR@k"] = float(tpr[k])
+                values["TPR@k"] = float(tpr[min(k, len(grades))])
             if "FPR@k" in self.extra:
-                values["FPR@k"] = float(fpr[k])
+                values["FPR@k"] = float(fpr[min(k, len(grades))])
         if "LAG@k" in self.extra:
             values["LAG@k"] = lag(grades[:k], relevance_level=t)
         return values
@@ -269,9 +313,10 @@ class Explanation:
         import pandas as pd
 
         rows = []
-        for k, grade in enumerate(self.grades, start=1):
-            row = {"k": k, "grade": grade, "relevant": grade >= self.relevance_level}
-            row.update(self._values_at(k))
+        for k in range(1, max(len(self.grades), self.depth) + 1):
+            grade = self.grades[k - 1] if k <= len(self.grades) else float("nan")
+            row = {"k": k, "grade": grade, "relevant": bool(grade >= self.relevance_level)}
+            row.update(self.values_at(k))
             rows.append(row)
         return pd.DataFrame(rows).set_index("k")
 
@@ -281,7 +326,8 @@ class Explanation:
         Parameters
         ----------
         k : int
-            The rank, 1 <= k <= len(relevance).
+            The rank, k >= 1. Past the end of the list the missing ranks count
+            as non-relevant (as in trec_eval), and the first step says so.
         decimals : int, default 4
             Decimals shown for intermediate and final values.
 
@@ -291,12 +337,8 @@ class Explanation:
             Renders as Markdown with LaTeX in Jupyter; ``str()`` gives plain text.
         """
         k = _validate.cutoff(k)
-        if k > len(self.grades):
-            raise _validate.InvalidValueError(
-                f"k={k} is past the end of the list ({len(self.grades)} documents); "
-                f"choose k between 1 and {len(self.grades)}."
-            )
-        return Worksheet(tuple(worked_steps(self, k, decimals)))
+        deep = self if k <= max(len(self.grades), self.depth) else replace(self, depth=k, _table=[])
+        return Worksheet(tuple(worked_steps(deep, k, decimals)))
 
     def to_markdown(self, decimals: int = 4) -> str:
         """The table as a Markdown pipe table."""
@@ -307,9 +349,9 @@ class Explanation:
             cells = [str(k)]
             for column, value in row.items():
                 if column == "relevant":
-                    cells.append("yes" if value else "no")
+                    cells.append(_relevant_cell(value, k, len(self.grades)))
                 elif column == "grade":
-                    cells.append(written_number(value, decimals))
+                    cells.append("—" if value != value else written_number(value, decimals))
                 elif value != value:  # NaN: LAG@k before the first relevant document
                     cells.append("—")
                 else:
@@ -326,11 +368,16 @@ class Explanation:
 
     def _repr_html_(self) -> str:
         html = self.table.to_html(
-            formatters={"grade": lambda grade: written_number(grade, 4)},
+            formatters={"grade": lambda grade: "—" if grade != grade else written_number(grade, 4)},
             float_format=lambda x: f"{x:.4f}",
         )
         notes = "".join(f"<p><em>Note:</em> {note}</p>" for note in self.notes)
         return html + notes
+
+
+def _relevant_cell(relevant: bool, k: int, n: int) -> str:
+    """yes / no, and "no (past the end)" for a rank the list does not reach."""
+    return "no (past the end)" if k > n else ("yes" if relevant else "no")
 
 
 def _extra_columns(extra) -> tuple[str, ...]:

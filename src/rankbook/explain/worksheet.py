@@ -42,6 +42,18 @@ def written_number(x: float, decimals: int) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.{decimals}g}"
 
 
+def plural(count: int, noun: str) -> str:
+    """``1 relevant document``, ``2 relevant documents``: the count and its noun agreeing."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _past_the_end(n: int, k: int) -> Step:
+    """The note that ranks n+1..k are past the end of the list and count as not relevant."""
+    ranks = f"rank {k} is" if k == n + 1 else f"ranks {n + 1} to {k} are"
+    words = f"{ranks} past the end of the list of {n}: not relevant, as in trec_eval"
+    return Step("past the end", f"\\text{{({words})}}", f"({words})")
+
+
 def _dcg_terms(grades, k, gain, discount, decimals):
     """The terms of DCG@k as (LaTeX, text), written by ``dcg_term`` as dcg_at_k sums them."""
     latex_terms, text_terms = [], []
@@ -53,10 +65,14 @@ def _dcg_terms(grades, k, gain, discount, decimals):
 
 
 def worked_steps(ex, k: int, decimals: int):
-    values = ex.table.loc[k]
+    values = ex.values_at(k)  # no table: a worksheet needs rank k only
     fmt = lambda x: f"{x:.{decimals}f}"  # noqa: E731
-    found = int(ex.table["relevant"].iloc[:k].sum())
+    found = sum(1 for grade in ex.grades[:k] if grade >= ex.relevance_level)
     R = ex.n_relevant
+    n = len(ex.grades)
+    if k > n:
+        yield _past_the_end(n, k)
+    padded = ex.grades + (0.0,) * max(0, k - n)
 
     yield Step(
         "P@k",
@@ -76,8 +92,9 @@ def worked_steps(ex, k: int, decimals: int):
             f"\\frac{{2 \\cdot {p} \\cdot {r}}}{{{p} + {r}}} = {fmt(values['F1@k'])}",
             f"F1@{k} = 2·P@{k}·R@{k} / (P@{k} + R@{k}) = 2·{p}·{r} / ({p} + {r}) = {fmt(values['F1@k'])}",
         )
-    ideal_sorted = sorted(ex.ideal, reverse=True)
-    for name, grades in (("DCG", ex.grades), ("IDCG", ideal_sorted)):
+    # Both sums get k terms: an ideal shorter than k is padded with grade 0, as the list is.
+    ideal_sorted = sorted(ex.ideal, reverse=True) + [0.0] * max(0, k - len(ex.ideal))
+    for name, grades in (("DCG", padded), ("IDCG", ideal_sorted)):
         latex_sum, text_sum = _dcg_terms(grades, k, ex.gain, ex.discount, decimals)
         value = fmt(values[f"{name}@k"])
         yield Step(f"{name}@k", f"\\mathrm{{{name}}}@{k} = {latex_sum} = {value}", f"{name}@{k} = {text_sum} = {value}")
@@ -87,13 +104,13 @@ def worked_steps(ex, k: int, decimals: int):
         f"\\mathrm{{nDCG}}@{k} = \\frac{{\\mathrm{{DCG}}@{k}}}{{\\mathrm{{IDCG}}@{k}}} = \\frac{{{d}}}{{{i}}} = {n}",
         f"nDCG@{k} = DCG@{k} / IDCG@{k} = {d} / {i} = {n}",
     )
-    if "AP@k" in values.index:
+    if "AP@k" in values:
         yield _ap_step(ex, k, found, values["AP@k"], fmt)
     yield from _extra_steps(ex, k, found, values, fmt)
 
 
 def _ap_step(ex, k: int, found: int, value: float, fmt) -> Step:
-    relevant_ranks = [i for i in range(1, k + 1) if ex.table.loc[i, "relevant"]]
+    relevant_ranks = [i for i, grade in enumerate(ex.grades[:k], 1) if grade >= ex.relevance_level]
     denominator = AP_DENOMINATORS[ex.ap_denominator]
     D = denominator.count(found, k, ex.n_relevant)
     why = denominator.why.format(D=D, k=k, R=ex.n_relevant)
@@ -108,7 +125,7 @@ def _ap_step(ex, k: int, found: int, value: float, fmt) -> Step:
 
 def _extra_steps(ex, k: int, found: int, values, fmt):
     """The worked formulas of the optional columns at rank k."""
-    if "iP@k" in values.index:
+    if "iP@k" in values:
         table = ex.table
         later = [j for j in table.index if table.loc[j, "R@k"] >= table.loc[k, "R@k"]]
         shown = ", ".join(f"P@{j}" for j in later)
@@ -119,7 +136,8 @@ def _extra_steps(ex, k: int, found: int, values, fmt):
             f"iP@{k} = max of P@j over ranks j with R@j >= R@{k} = max({shown}) = {fmt(values['iP@k'])}",
         )
     relevant = [ex.grades[i] >= ex.relevance_level for i in range(len(ex.grades))]
-    if "TPR@k" in values.index:
+    top = min(k, len(relevant))  # ROC and LAG read the retrieved documents only
+    if "TPR@k" in values:
         P = ex.n_relevant if ex.n_relevant is not None else sum(relevant)
         yield Step(
             "TPR@k",
@@ -127,17 +145,17 @@ def _extra_steps(ex, k: int, found: int, values, fmt):
             f"\\frac{{{found}}}{{{P}}} = {fmt(values['TPR@k'])}",
             f"TPR@{k} = relevant in top {k} / all relevant = {found}/{P} = {fmt(values['TPR@k'])}",
         )
-    if "FPR@k" in values.index:
+    if "FPR@k" in values:
         N = ex.n_nonrelevant if ex.n_nonrelevant is not None else len(relevant) - sum(relevant)
         yield Step(
             "FPR@k",
             f"\\mathrm{{FPR}}@{k} = \\frac{{\\text{{non-relevant in top }} {k}}}{{\\text{{all non-relevant}}}} = "
-            f"\\frac{{{k - found}}}{{{N}}} = {fmt(values['FPR@k'])}",
-            f"FPR@{k} = non-relevant in top {k} / all non-relevant = {k - found}/{N} = "
+            f"\\frac{{{top - found}}}{{{N}}} = {fmt(values['FPR@k'])}",
+            f"FPR@{k} = non-relevant in top {k} / all non-relevant = {top - found}/{N} = "
             f"{fmt(values['FPR@k'])}",
         )
-    if "LAG@k" in values.index:
-        lags = [i - sum(relevant[:i]) for i in range(1, k + 1) if relevant[i - 1]]
+    if "LAG@k" in values:
+        lags = [i - sum(relevant[:i]) for i in range(1, top + 1) if relevant[i - 1]]
         if not lags:
             yield Step(
                 "LAG@k",

@@ -7,9 +7,14 @@
 #   make lab     JupyterLab on the notebooks, their kernel running in .venv (installed on
 #                first use into .venv-lab, which make test never needs)
 #   make fuzz    the long run of the readers' property test (tests/io/test_fuzz_readers.py)
+#   make test-oldest  unit tests and doctests against the oldest numpy/scipy/pandas/matplotlib
+#                rankbook supports (requirements/oldest.txt), in .venv-oldest
+#   make wheel-check  build the wheel and run it from a clean venv outside the repo
+#   make lock    refresh requirements/dev.lock, the development environment's exact versions
 #
-# Every tool runs from .venv/bin. The install is redone only when pyproject.toml changes
-# (stamp file .venv/.install-stamp); `make install` forces nothing, `make distclean` does.
+# Every tool runs from .venv/bin, installed with the exact versions of requirements/dev.lock
+# (pyproject.toml only states ranges). The install is redone only when pyproject.toml or the
+# lock changes (stamp file .venv/.install-stamp); `make install` forces nothing, `make distclean` does.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -27,12 +32,16 @@ PYTEST := $(BIN)/pytest
 MKDOCS := $(BIN)/mkdocs
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+LOCK   := requirements/dev.lock
+OLDEST := requirements/oldest.txt
+OLD_VENV  := .venv-oldest
+OLD_STAMP := $(OLD_VENV)/.install-stamp
 LAB_VENV  := .venv-lab
 LAB_STAMP := $(LAB_VENV)/.install-stamp
 LAB_PORT  ?= 8888
 LAB_ARGS  ?=
 
-.PHONY: help install serve lab test unit doctest notebooks docs browser fuzz clean distclean
+.PHONY: help install serve lab test unit doctest notebooks docs browser fuzz test-oldest wheel-check lock clean distclean
 
 help:
 	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT) (PORT=8001 for another port)"
@@ -44,7 +53,10 @@ help:
 	@echo "make docs       mkdocs build --strict into site/"
 	@echo "make browser    pytest tests/browser (Chromium at /usr/bin/chromium)"
 	@echo "make fuzz       the file readers against a reference parser, FUZZ_CASES=$(FUZZ_CASES) files per reader (a few minutes)"
-	@echo "make install    create .venv and pip install -e \".[docs,test]\""
+	@echo "make test-oldest  unit tests and doctests with the oldest supported numpy/scipy/pandas/matplotlib"
+	@echo "make wheel-check  build the wheel, install it in a clean venv, run it outside the repo"
+	@echo "make install    create .venv and pip install -e \".[docs,test]\" at the versions of $(LOCK)"
+	@echo "make lock       refresh $(LOCK) (newest versions pyproject.toml allows), then make test"
 	@echo "make clean      remove build output and caches; make distclean also removes .venv and .venv-lab"
 
 # --- environment ------------------------------------------------------------------------
@@ -61,13 +73,16 @@ $(BIN)/python:
 	  exit 1; }
 
 # pip's output is filtered of this machine's notes about missing local mirror folders.
-$(STAMP): pyproject.toml | $(BIN)/python
-	@echo "Installing rankbook (editable) with its docs and test extras into $(VENV)"
-	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[docs,test]" 2>&1 \
+$(STAMP): pyproject.toml $(LOCK) | $(BIN)/python
+	@echo "Installing rankbook (editable) with its docs and test extras into $(VENV) (versions: $(LOCK))"
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -c $(LOCK) -e ".[docs,test]" 2>&1 \
 	  | sed "/^WARNING: Location 'file:/d"
 	@touch $@
 
 install: $(STAMP)
+
+lock:
+	scripts/lock.sh $(PYTHON)
 
 # --- the docs site --------------------------------------------------------------------
 
@@ -144,6 +159,31 @@ FUZZ_CASES ?= 10000
 fuzz: $(STAMP)
 	RANKBOOK_FUZZ_CASES=$(FUZZ_CASES) $(PYTEST) tests/io/test_fuzz_readers.py -q
 
+# The oldest supported releases (requirements/oldest.txt: the lower bounds of pyproject.toml)
+# in their own venv; every other package at the lock's version, so only those four differ
+# from .venv. Unit tests and doctests, not the notebooks and docs (their stored outputs are
+# the development environment's).
+$(OLD_STAMP): pyproject.toml $(LOCK) $(OLDEST) | $(BIN)/python
+	@echo "Creating $(OLD_VENV): rankbook with its test extra, at the oldest versions of $(OLDEST)"
+	@rm -rf $(OLD_VENV)
+	@$(PYTHON) -m venv $(OLD_VENV)
+	@grep -v -i -E '^(numpy|scipy|pandas|matplotlib)==' $(LOCK) > $(OLD_VENV)/lock-rest.txt
+	@$(OLD_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -c $(OLDEST) \
+	  -c $(OLD_VENV)/lock-rest.txt -e ".[test]" 2>&1 | sed "/^WARNING: Location 'file:/d"
+	@touch $@
+
+test-oldest: $(OLD_STAMP)
+	@$(OLD_VENV)/bin/python -c 'import numpy, scipy, pandas, matplotlib as m; \
+	  print("oldest: numpy", numpy.__version__, "scipy", scipy.__version__, "pandas", pandas.__version__, "matplotlib", m.__version__)'
+	$(OLD_VENV)/bin/pytest tests --ignore=tests/browser -q -p no:cacheprovider
+	$(OLD_VENV)/bin/pytest --doctest-modules src -q -p no:cacheprovider
+	$(OLD_VENV)/bin/pytest --doctest-glob="*.md" docs README.md -q -p no:cacheprovider
+
+# python -m build, the wheel installed into a new venv (the lock's versions), and the CLI and
+# the library run from an empty folder: scripts/check_wheel.sh.
+wheel-check: $(STAMP)
+	scripts/check_wheel.sh $(BIN)/python
+
 # --- cleaning ---------------------------------------------------------------------------
 
 clean:
@@ -152,4 +192,4 @@ clean:
 	  | xargs -0 rm -rf
 
 distclean: clean
-	rm -rf $(VENV) $(LAB_VENV)
+	rm -rf $(VENV) $(LAB_VENV) $(OLD_VENV)

@@ -7,9 +7,14 @@
 #   make lab     JupyterLab on the notebooks, their kernel running in .venv (installed on
 #                first use into .venv-lab, which make test never needs)
 #   make fuzz    the long run of the readers' property test (tests/io/test_fuzz_readers.py)
+#   make test-oldest  unit tests and doctests against the oldest numpy/scipy/pandas/matplotlib
+#                rankbook supports (requirements/oldest.txt), in .venv-oldest
+#   make wheel-check  build the wheel and run it from a clean venv outside the repo
+#   make lock    refresh requirements/dev.lock, the development environment's exact versions
 #
-# Every tool runs from .venv/bin. The install is redone only when pyproject.toml changes
-# (stamp file .venv/.install-stamp); `make install` forces nothing, `make distclean` does.
+# Every tool runs from .venv/bin, installed with the exact versions of requirements/dev.lock
+# (pyproject.toml only states ranges). The install is redone only when pyproject.toml or the
+# lock changes (stamp file .venv/.install-stamp); `make install` forces nothing, `make distclean` does.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -27,12 +32,16 @@ PYTEST := $(BIN)/pytest
 MKDOCS := $(BIN)/mkdocs
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+LOCK   := requirements/dev.lock
+OLDEST := requirements/oldest.txt
+OLD_VENV  := .venv-oldest
+OLD_STAMP := $(OLD_VENV)/.install-stamp
 LAB_VENV  := .venv-lab
 LAB_STAMP := $(LAB_VENV)/.install-stamp
 LAB_PORT  ?= 8888
 LAB_ARGS  ?=
 
-.PHONY: help install serve lab test unit doctest notebooks docs browser fuzz clean distclean
+.PHONY: help install serve lab test unit doctest notebooks docs browser fuzz test-oldest wheel-check lock clean distclean
 
 help:
 	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT) (PORT=8001 for another port)"
@@ -44,7 +53,10 @@ help:
 	@echo "make docs       mkdocs build --strict into site/, then check its internal links and anchors"
 	@echo "make browser    pytest tests/browser (Chromium at /usr/bin/chromium)"
 	@echo "make fuzz       the file readers against a reference parser, FUZZ_CASES=$(FUZZ_CASES) files per reader (a few minutes)"
-	@echo "make install    create .venv and pip install -e \".[docs,test]\""
+	@echo "make test-oldest  unit tests and doctests with the oldest supported numpy/scipy/pandas/matplotlib"
+	@echo "make wheel-check  build the wheel, install it in a clean venv, run it outside the repo"
+	@echo "make install    create .venv and pip install -e \".[docs,test]\" at the versions of $(LOCK)"
+	@echo "make lock       refresh $(LOCK) (newest versions pyproject.toml allows), then make test"
 	@echo "make clean      remove build output and caches; make distclean also removes .venv and .venv-lab"
 
 # --- environment ------------------------------------------------------------------------
@@ -61,13 +73,16 @@ $(BIN)/python:
 	  exit 1; }
 
 # pip's output is filtered of this machine's notes about missing local mirror folders.
-$(STAMP): pyproject.toml | $(BIN)/python
-	@echo "Installing rankbook (editable) with its docs and test extras into $(VENV)"
-	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[docs,test]" 2>&1 \
+$(STAMP): pyproject.toml $(LOCK) | $(BIN)/python
+	@echo "Installing rankbook (editable) with its docs and test extras into $(VENV) (versions: $(LOCK))"
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -c $(LOCK) -e ".[docs,test]" 2>&1 \
 	  | sed "/^WARNING: Location 'file:/d"
 	@touch $@
 
 install: $(STAMP)
+
+lock:
+	scripts/lock.sh $(PYTHON)
 
 # --- the docs site --------------------------------------------------------------------
 
@@ -119,8 +134,13 @@ test: $(STAMP)
 	@$(MAKE) --no-print-directory browser
 
 # tests/conftest.py also leaves tests/browser out of `pytest tests`; --ignore says it here too.
+# Two pytest-xdist workers, one per core, each test module on one worker (--dist loadscope:
+# a module-scoped fixture such as pyflagr's 21 aggregations is computed once, not per worker);
+# make unit WORKERS=0 runs in one process.
+WORKERS ?= 2
+PARALLEL := $(if $(filter-out 0,$(WORKERS)),-n $(WORKERS) --dist loadscope)
 unit: $(STAMP)
-	$(PYTEST) tests --ignore=tests/browser
+	$(PYTEST) tests --ignore=tests/browser $(PARALLEL)
 
 # Docstring examples in src/, and the ```pycon sessions of the docs pages; then both again as on
 # a processor without AVX-512 (scripts/narrowed.py), so that no printed digit depends on the CPU.
@@ -153,6 +173,31 @@ FUZZ_CASES ?= 10000
 fuzz: $(STAMP)
 	RANKBOOK_FUZZ_CASES=$(FUZZ_CASES) $(PYTEST) tests/io/test_fuzz_readers.py -q
 
+# The oldest supported releases (requirements/oldest.txt: the lower bounds of pyproject.toml)
+# in their own venv, with the extras' pins of pyproject.toml; the other packages are left to
+# pip, not taken from the lock: some locked ones need a newer numpy (ortools 9.15, which
+# pref_voting pulls in, needs numpy >= 2.0.2). Unit tests and doctests, not the notebooks and
+# docs (their stored outputs are the development environment's).
+$(OLD_STAMP): pyproject.toml $(OLDEST) | $(BIN)/python
+	@echo "Creating $(OLD_VENV): rankbook with its docs and test extras, numpy/scipy/pandas/matplotlib at $(OLDEST)"
+	@rm -rf $(OLD_VENV)
+	@$(PYTHON) -m venv $(OLD_VENV)
+	@$(OLD_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -c $(OLDEST) \
+	  -e ".[docs,test]" 2>&1 | sed "/^WARNING: Location 'file:/d"
+	@touch $@
+
+test-oldest: $(OLD_STAMP)
+	@$(OLD_VENV)/bin/python -c 'import numpy, scipy, pandas, matplotlib as m; \
+	  print("oldest: numpy", numpy.__version__, "scipy", scipy.__version__, "pandas", pandas.__version__, "matplotlib", m.__version__)'
+	$(OLD_VENV)/bin/pytest tests --ignore=tests/browser -q -p no:cacheprovider $(PARALLEL)
+	$(OLD_VENV)/bin/pytest --doctest-modules src -q -p no:cacheprovider
+	$(OLD_VENV)/bin/pytest --doctest-glob="*.md" docs README.md -q -p no:cacheprovider
+
+# python -m build, the wheel installed into a new venv (the lock's versions), and the CLI and
+# the library run from an empty folder: scripts/check_wheel.sh.
+wheel-check: $(STAMP)
+	scripts/check_wheel.sh $(BIN)/python
+
 # --- cleaning ---------------------------------------------------------------------------
 
 clean:
@@ -161,4 +206,4 @@ clean:
 	  | xargs -0 rm -rf
 
 distclean: clean
-	rm -rf $(VENV) $(LAB_VENV)
+	rm -rf $(VENV) $(LAB_VENV) $(OLD_VENV)

@@ -11,6 +11,7 @@ topics missing from the run or from the qrels.
 
 from __future__ import annotations
 
+import functools
 import warnings
 
 import numpy as np
@@ -68,12 +69,41 @@ def random_collection(seed: int, n_topics: int = 40):
     return qrels, run
 
 
-def both(qrels, run, **options):
+def batch(qrels, run, **options) -> pd.DataFrame:
+    """The batch path (``evaluate``), one-sided topics' warnings silenced."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", TopicMismatchWarning)
-        fast = evaluate(qrels, run, ALL, **options)
-        slow = _evaluate_textbook(qrels, run, ALL, **options)
-    return fast, slow
+        return evaluate(qrels, run, ALL, **options)
+
+
+def per_topic(qrels, run, **options) -> pd.DataFrame:
+    """The per-topic textbook path, the reference, one-sided topics' warnings silenced."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TopicMismatchWarning)
+        return _evaluate_textbook(qrels, run, ALL, **options)
+
+
+def both(qrels, run, **options):
+    return batch(qrels, run, **options), per_topic(qrels, run, **options)
+
+
+@functools.lru_cache(maxsize=None)
+def _textbook_table(seed: int, n_topics: int, options: tuple) -> pd.DataFrame:
+    return per_topic(*random_collection(seed, n_topics), **dict(options))
+
+
+def textbook(seed: int, n_topics: int = 40, **options) -> pd.DataFrame:
+    """The oracle for ``random_collection(seed, n_topics)``: the per-topic path's table, a copy.
+
+    Computed once per test session: it depends on nothing a test patches (the batch path's
+    kernels, hashes and id forms), so the reruns under patches (the id forms of
+    tests/test_batch_tokens.py, no kernels, colliding hashes) reuse it instead of computing
+    the same table again.
+    """
+    table = _textbook_table(seed, n_topics, tuple(sorted(options.items())))
+    copy = table.copy()
+    copy.attrs = dict(table.attrs)
+    return copy
 
 
 def assert_same(fast: pd.DataFrame, slow: pd.DataFrame):
@@ -106,8 +136,7 @@ OPTIONS = [
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_batch_equals_textbook(seed, options):
-    qrels, run = random_collection(seed)
-    assert_same(*both(qrels, run, **options))
+    assert_same(batch(*random_collection(seed), **options), textbook(seed, **options))
 
 
 @pytest.mark.parametrize("options", OPTIONS[:3] + OPTIONS[-1:], ids=str)
@@ -115,10 +144,8 @@ def test_measures_without_a_kernel_are_computed_from_the_arrays(monkeypatch, opt
     # A registry entry without a kernel is computed by its adapter on each topic's slice of
     # the batch arrays (batch.topic_data): with no kernel at all, every value must still
     # equal the per-topic path's.
-    qrels, run = random_collection(11)
-    expected = both(qrels, run, **options)[1]
     monkeypatch.setattr(kernels, "KERNELS", {})
-    assert_same(both(qrels, run, **options)[0], expected)
+    assert_same(batch(*random_collection(11), **options), textbook(11, **options))
 
 
 def test_batch_equals_textbook_on_files(tmp_path):
@@ -132,21 +159,21 @@ def test_batch_equals_textbook_on_files(tmp_path):
     shuffled.write_text("".join(rng.permutation(lines)))
     ordered = tmp_path / "ordered.txt"
     ordered.write_text("".join(sorted(lines, key=lambda l: (l.split()[0], -float(l.split()[4])))))
+    # the per-topic path on the file (its own reader; the line order cannot matter to it)
+    slow = per_topic(str(tmp_path / "qrels.txt"), str(shuffled), max_docs=15)
+    from_dicts = textbook(99, 60, max_docs=15)
+    from_dicts.attrs["runid"] = "sys"  # the only difference: the run's name
     for path in (shuffled, ordered):
-        fast, slow = both(str(tmp_path / "qrels.txt"), str(path), max_docs=15)
+        fast = batch(str(tmp_path / "qrels.txt"), str(path), max_docs=15)
         assert_same(fast, slow)
-        from_dicts = both(qrels, run, max_docs=15)[1]
-        from_dicts.attrs["runid"] = "sys"  # the only difference: the run's name
         assert_same(fast.drop(columns="runid"), from_dicts.drop(columns="runid"))
 
 
 def test_hash_collisions_fall_back_to_exact_matching(monkeypatch):
     # Every document hashed to the same value: the join and the duplicate check must
     # still be exact (they compare the bytes behind every hash match).
-    qrels, run = random_collection(7)
-    expected = both(qrels, run)[1]
     monkeypatch.setattr(arrays, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
-    assert_same(both(qrels, run)[0], expected)
+    assert_same(batch(*random_collection(7)), textbook(7))
 
 
 def test_duplicates_found_by_the_array_readers(tmp_path, monkeypatch):

@@ -8,6 +8,8 @@ no id code with the batch path:
 - the tests of ``tests/test_batch.py`` and ``tests/test_batch_join.py`` run again with every id
   column forced into Tokens (``SHORT_WIDTH`` and ``FIXED_SLACK`` 0) and with the two forms
   mixed (``SHORT_WIDTH`` 2: ``q1`` stays fixed-width, ``d12`` does not, per chunk and column);
+  the random collections under the options that reach the ids (``FORM_OPTIONS``), against the
+  per-topic tables test_batch.py computed once (``textbook``);
 - issue 8's memory defect: one 1 MB id among short ones, and a 2 KB id on 100k lines, are
   read and evaluated with a peak (``tracemalloc``, which sees numpy's buffers) under 20x the
   file's size, and give the textbook's values, ties broken by docno in byte order.
@@ -23,8 +25,10 @@ import pytest
 from test_batch import (  # noqa: F401  (collected again here, under the fixture below)
     OPTIONS,
     assert_same,
+    batch,
     both,
     random_collection,
+    textbook,
     test_batch_equals_textbook_on_files,
     test_duplicates_found_by_the_array_readers,
     test_hash_collisions_fall_back_to_exact_matching,
@@ -48,11 +52,25 @@ def short_width(request, monkeypatch):
     return request.param
 
 
+# The id form is read only by the join, the topic codes and trec_eval's tie order (the docno
+# breaks ties of equal scores): the rows leave batch._ranked_grades as topic indices and grades,
+# and -M and -l act on those alone. So the options that can meet a difference between forms
+# are -c (which topic codes are evaluated) and trec_eval 10 (its score comparison decides which
+# rows tie, and ties are ordered by docno); -M (max_docs) cuts the rows in the order the
+# default run already checks in full (relstring.20 and every rank-based measure), and -l
+# (relevance_level) reads grades only. Test_batch.py runs every option on the default forms.
+FORM_OPTIONS = [OPTIONS[0], {"complete": True}, {"trec_eval": "10"},
+                {"trec_eval": "10", "complete": True, "relevance_level": 2, "max_docs": 7}]
+
+
+def test_form_options_are_among_the_options():
+    assert all(options in OPTIONS for options in FORM_OPTIONS)
+
+
 @pytest.mark.parametrize("seed", range(3))
-@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+@pytest.mark.parametrize("options", FORM_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_batch_equals_textbook_with_tokens(seed, options):
-    qrels, run = random_collection(seed)
-    assert_same(*both(qrels, run, **options))
+    assert_same(batch(*random_collection(seed), **options), textbook(seed, **options))
 
 
 @pytest.mark.parametrize("chunk_bytes", [64, 1000])

@@ -182,7 +182,9 @@ def test_grade_of_10_to_the_400():
     with pytest.raises(RankbookError, match=r"qrels\['q1'\]\['d1'\].*too large"):
         as_qrels({"q1": {"d1": 10**400}})
     with pytest.raises(RankbookError, match="not a number"):
-        as_qrels(pd.DataFrame({"query": ["q1"], "doc": ["d1"], "grade": [10**400]}))
+        # an object column, as pandas 3 infers it (pandas 2.2 refuses to infer one: OverflowError)
+        grade = pd.Series([10**400], dtype=object)
+        as_qrels(pd.DataFrame({"query": ["q1"], "doc": ["d1"], "grade": grade}))
 
 
 @pytest.mark.parametrize("missing", [None, math.nan])

@@ -154,11 +154,14 @@ doctest: $(STAMP)
 # While notebooks/ holds no notebook there is nothing to run (pytest would exit 5,
 # "no tests collected"); once one exists, any failure, including exit 5, fails. The second run
 # compares the same stored outputs as on a processor without AVX-512 (scripts/narrowed.py).
+# Each notebook on one of the workers, a kernel each (the 21-methods notebook is about half of
+# the time, so two workers halve the step).
+NB_PARALLEL := $(if $(filter-out 0,$(WORKERS)),-n $(WORKERS) --dist loadfile)
 notebooks: $(STAMP)
 	@if [ -n "$$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]; then \
 	  echo "$(PYTEST) --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg"; \
-	  $(PYTEST) --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg; \
-	  $(NARROWED) $(PYTEST) -q --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg; \
+	  $(PYTEST) --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg $(NB_PARALLEL); \
+	  $(NARROWED) $(PYTEST) -q --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg $(NB_PARALLEL); \
 	else \
 	  echo "make notebooks: no notebooks in notebooks/ yet, nothing to execute"; \
 	fi

@@ -134,9 +134,14 @@ def test_the_docs_page_table(notebook):
     for line in page.splitlines():
         cells = [c.strip() for c in line.strip("|").split("|")]
         if len(cells) == 8 and cells[0] in published.index:
-            rows[cells[0]] = [float(c) for c in cells[1:]]
+            rows[cells[0]] = [c if c == "noise" else float(c) for c in cells[1:]]
     assert list(rows) == list(published.index)
     columns = ["Mean Average Precision (MAP)", "P_5", "ndcg_cut_5"]
     for name, values in rows.items():
         assert values[:3] == published.loc[name, columns].tolist(), name
+        if name == "RRA-Exact":
+            # FLAGR's Stuart recursion is rounding noise whose digits change with the processor
+            # and the numpy release (issue 16): the page prints none, and neither is compared.
+            assert values[3:6] == ["noise"] * 3
+            continue
         assert values[3:6] == [round(float(v), 4) for v in df.loc[name, columns]], name

@@ -117,8 +117,8 @@ def read_profiles(runs=None, *, flagr=None, label: str | None = None,
     lists once and hands them to every aggregator. The parameters are `fuse`'s.
     The profiles' arrays are read-only, so one method cannot change another's input.
 
-    >>> [(query, profile.items) for query, profile in read_profiles([{"q1": {"a": 2, "b": 1}}])]
-    [('q1', ('a', 'b'))]
+    >>> {query: profile.items for query, profile in read_profiles([{"q1": {"a": 2, "b": 1}}])}
+    {'q1': ('a', 'b')}
     """
     if (runs is None) == (flagr is None):
         raise InvalidValueError(

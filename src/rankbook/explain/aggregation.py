@@ -28,6 +28,7 @@ from typing import Callable
 import numpy as np
 
 from rankbook._errors import InvalidValueError
+from rankbook._markdown import pipe_table
 from rankbook.aggregate import Profile, make_profile
 
 
@@ -250,12 +251,9 @@ def item_table(profile: Profile, columns: dict):
 
 def markdown_table(table) -> str:
     """A DataFrame as a Markdown pipe table (numbers with up to 4 decimals, NaN blank)."""
-    header = [str(table.index.name or "")] + [str(c) for c in table.columns]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for label, row in table.iterrows():
-        cells = [str(label)] + [_cell(value) for value in row.tolist()]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    header = [table.index.name or "", *table.columns]
+    return pipe_table(header, ([label, *(_cell(value) for value in row.tolist())]
+                               for label, row in table.iterrows()))
 
 
 def _cell(value) -> str:

@@ -37,7 +37,7 @@ _LAZY = {
     "aggregate": ("rankbook.aggregate", None),
     "stats": ("rankbook.stats", None),
     "fuse": ("rankbook.fusion", "fuse"),
-    "explain_aggregation": ("rankbook.aggregate.explain", "explain_aggregation"),
+    "explain_aggregation": ("rankbook.explain.aggregation", "explain_aggregation"),
     "evaluate_flagr": ("rankbook.evaluation.flagr", "evaluate_flagr"),
     "compare": ("rankbook.compare", None),
     "Comparator": ("rankbook.compare", "Comparator"),

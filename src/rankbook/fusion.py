@@ -105,11 +105,21 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
     [True, True, True]
     """
     function = _method_function(method)
-    if params.get("return_weights"):
-        raise InvalidValueError(
-            "fuse returns a run, one result per query, not the voter weights; call the method "
-            "on one query's lists with return_weights=True to see them (e.g. "
-            "rankbook.aggregate.dibra(lists, return_weights=True)).")
+    return fuse_profiles(read_profiles(runs, flagr=flagr, label=label, ties=ties), function,
+                         weights=weights, keep_order=keep_order, **params)
+
+
+def read_profiles(runs=None, *, flagr=None, label: str | None = None,
+                  ties: str | None = None) -> list:
+    r"""The input of `fuse`, read once: ``[(query, Profile)]``, in order of first appearance.
+
+    `fuse` is `read_profiles` then `fuse_profiles`; the Comparator reads the
+    lists once and hands them to every aggregator. The parameters are `fuse`'s.
+    The profiles' arrays are read-only, so one method cannot change another's input.
+
+    >>> {query: profile.items for query, profile in read_profiles([{"q1": {"a": 2, "b": 1}}])}
+    {'q1': ('a', 'b')}
+    """
     if (runs is None) == (flagr is None):
         raise InvalidValueError(
             "give the runs to fuse either as runs=[run, run, ...] or as one FLAGR list file, "
@@ -120,11 +130,41 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
             "follow its rank column (or its row order): leave out ties (--ties) for a FLAGR file.")
     profiles = _flagr_profiles(flagr, label) if flagr is not None else \
         _profiles(_runs_table(runs, _ties(ties)), reset_ranks=False)
+    for _, profile in profiles:
+        for array in (profile.rank, profile.score, profile.has_scores, profile.weight):
+            array.flags.writeable = False
+    return profiles
+
+
+def fuse_profiles(profiles: list, method, *, weights=None, keep_order: bool = False,
+                  **params) -> dict:
+    r"""`fuse` on lists already read by `read_profiles`: ``{query: {item: score}}``.
+
+    ``method``, ``weights``, ``keep_order`` and ``params`` are `fuse`'s.
+
+    >>> fuse_profiles(read_profiles([{"q1": {"a": 2, "b": 1}}]), "borda", keep_order=True)
+    {'q1': {'a': 2.0, 'b': 1.0}}
+    """
+    function = _method_function(method)
+    if params.get("return_weights"):
+        raise InvalidValueError(
+            "fuse returns a run, one result per query, not the voter weights; call the method "
+            "on one query's lists with return_weights=True to see them (e.g. "
+            "rankbook.aggregate.dibra(lists, return_weights=True)).")
     fused = {query: function(profile, weights=weights, **params) for query, profile in profiles}
-    if keep_order:
-        fused = {query: {item: float(len(scores) - p) for p, item in enumerate(scores)}
-                 for query, scores in fused.items()}
-    return fused
+    return ordered_scores(fused) if keep_order else fused
+
+
+def ordered_scores(fused: dict) -> dict:
+    r"""An aggregate with the scores $n, n - 1, \dots, 1$ in its order (``keep_order``).
+
+    An evaluator that sorts by score (trec_eval) then keeps the method's order.
+
+    >>> ordered_scores({"q1": {"b": 0.5, "a": 0.5}})
+    {'q1': {'b': 2.0, 'a': 1.0}}
+    """
+    return {query: {item: float(len(scores) - position) for position, item in enumerate(scores)}
+            for query, scores in fused.items()}
 
 
 class _ListedTwice(Exception):

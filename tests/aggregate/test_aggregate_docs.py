@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from flagr_oracle import run
 
-from rankbook.aggregate.registry import METHODS
+from rankbook.aggregate.registry import FAMILIES, METHODS, markdown_table
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "aggregation"
 # The method families' pages; "Coming from PyFLAGR" (pyflagr.md) is a guide to rankbook.pyflagr.
@@ -22,9 +22,8 @@ RUNNING = [{"a": 5.0, "b": 3.0, "c": 1.0}, {"b": 9.0, "d": 4.0},
 
 
 # The pages of each family of rankbook.aggregate.METHODS (normalisation and Kemeny have their own).
-FAMILY_PAGES = {"combination": {"combination", "normalization"}, "positional": {"positional"},
-                "majoritarian": {"majoritarian", "kemeny"}, "markov": {"markov_chains"},
-                "rra": {"rra"}, "self_weighting": {"self_weighting"}}
+FAMILY_PAGES = {family: {Path(page).stem for page, _ in entry.pages}
+                for family, entry in FAMILIES.items()}
 LINK = re.compile(r"\]\((?:\.\./aggregation/)?([a-z_]+)\.md")
 
 
@@ -35,7 +34,8 @@ def test_the_family_pages_exist():
 
 def test_the_guide_lists_every_family_method_and_page():
     guide = (DOCS / "index.md").read_text(encoding="utf-8")
-    table = guide.split("## The methods", 1)[1].split("\n## ", 1)[0]
+    assert "<!-- aggregate-index -->" in guide.split("## The methods", 1)[1].split("\n## ", 1)[0]
+    table = markdown_table("../")    # what docs/hooks/aggregate_index.py puts there
     for name in METHODS:
         assert f"`{name}`" in table, f"the guide's table of methods lacks {name}"
     assert {p.stem for p in PAGES} <= set(LINK.findall(table))

@@ -8,7 +8,7 @@ import pytest
 
 import rankbook as rb
 from rankbook import InvalidValueError
-from rankbook.aggregate import explain as explain_module
+from rankbook.explain import aggregation as explain_module
 from rankbook.aggregate.registry import METHODS
 
 TENNESSEE = [["Memphis", "Nashville", "Chattanooga", "Knoxville"],
@@ -126,7 +126,7 @@ def test_views_read_the_methods_own_defaults():
 
 def test_a_new_family_registers_its_own_view(monkeypatch):
     monkeypatch.setattr(explain_module, "VIEWS", {})
-    monkeypatch.setattr(explain_module, "VIEW_MODULES", ())
+    monkeypatch.setattr(explain_module, "view_modules", lambda: ())
     monkeypatch.setitem(METHODS, "first", METHODS["borda"].__class__(
         lambda lists, **kw: rb.aggregate.borda(lists), "demo", True))
 

@@ -15,16 +15,17 @@ then item id ascending, FLAGR's rule).
 | `normalization` | `normalize` and the norms `none`, `min_max`, `min_max_inverted`, `max`, `sum`, `z_score`, `rank`, `borda`, `simple_borda` |
 | `combination` | `combsum`, `combmnz`, `combanz`, `combgmnz`, `combmax`, `combmin`, `combmed` |
 | `combination_weighted` | `wsum`, `wmnz`, `mixed` |
-| `positional` | `borda`, `rrf`, `isr`, `log_isr`, `logn_isr`, `rbc` |
+| `positional` | the position-based methods: `borda`, `rrf`, ... (every one in `METHODS`) |
 | `majoritarian` | `condorcet`, `copeland`, `outranking`, `schulze` |
 | `kemeny_young` | `kemeny` |
 | `markov` | `mc1`, `mc2`, `mc3`, `mc4`, `mct`, `markov_chain_matrix` (`stationary`: `stationary_distribution`, `power_iterations`) |
 | `rra` | `rra`, `rra_exact`, `beta_scores`, `rra_pvalue` |
 | `prefrel`, `agglomerative`, `dibra` | the self-weighting `prefrel`, `agglomerative`, `dibra` |
-| `registry` | `METHODS`, the table of all of them |
-| `explain` | `explain_aggregation`: the intermediate tables of a small case |
+| `registry` | `METHODS` and `FAMILIES`, the table of all of them, from which the exports below are made |
 
-Queries, runs and files belong to the floor above (`rankbook.fuse`).
+Every method of `METHODS` is exported under its function's name (`exports`), so a new
+method needs no line here. Queries, runs and files belong to the floor above
+(`rankbook.fuse`); the worked tables of a small case to `rankbook.explain_aggregation`.
 
 >>> from rankbook.aggregate import borda
 >>> borda([["a", "b", "c"], ["b", "a", "c"], ["a", "c", "b"]])
@@ -32,35 +33,18 @@ Queries, runs and files belong to the floor above (`rankbook.fuse`).
 """
 
 from rankbook.aggregate._profile import Profile, make_profile, ranked_result
-from rankbook.aggregate.agglomerative import agglomerative
-from rankbook.aggregate.combination import (
-    combanz,
-    combgmnz,
-    combmax,
-    combmed,
-    combmin,
-    combmnz,
-    combsum,
-)
-from rankbook.aggregate.combination_weighted import mixed, wmnz, wsum
-from rankbook.aggregate.dibra import dibra
-from rankbook.aggregate.kemeny_young import kemeny
-from rankbook.aggregate.majoritarian import condorcet, copeland, outranking, schulze
-from rankbook.aggregate.markov import markov_chain_matrix, mc1, mc2, mc3, mc4, mct
+from rankbook.aggregate.markov import markov_chain_matrix
 from rankbook.aggregate.normalization import NORMS, normalize
-from rankbook.aggregate.positional import borda, isr, log_isr, logn_isr, rbc, rrf
-from rankbook.aggregate.prefrel import prefrel
-from rankbook.aggregate.registry import METHODS, Method
-from rankbook.aggregate.rra import beta_scores, rra, rra_exact, rra_pvalue
+from rankbook.aggregate.registry import FAMILIES, METHODS, Method, exports
+from rankbook.aggregate.rra import beta_scores, rra_pvalue
 from rankbook.aggregate.stationary import power_iterations, stationary_distribution
 
+# every method of the registry under its function's name (combsum, borda, ..., dibra); bound
+# after the imports above, so that rankbook.aggregate.rra is the function, not its module
+globals().update(exports())
+
 __all__ = [
-    "METHODS", "Method", "NORMS", "Profile", "make_profile", "ranked_result", "normalize",
-    "combsum", "combmnz", "combanz", "combgmnz", "combmax", "combmin", "combmed",
-    "wsum", "wmnz", "mixed",
-    "borda", "rrf", "isr", "log_isr", "logn_isr", "rbc",
-    "condorcet", "copeland", "outranking", "schulze", "kemeny",
-    "mc1", "mc2", "mc3", "mc4", "mct", "markov_chain_matrix", "stationary_distribution",
-    "power_iterations", "rra", "rra_exact", "beta_scores", "rra_pvalue",
-    "prefrel", "agglomerative", "dibra",
+    "METHODS", "FAMILIES", "Method", "NORMS", "Profile", "make_profile", "ranked_result",
+    "normalize", "markov_chain_matrix", "stationary_distribution", "power_iterations",
+    "beta_scores", "rra_pvalue", *exports(),
 ]

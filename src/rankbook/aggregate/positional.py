@@ -4,6 +4,7 @@ r"""Position-based fusion: each list gives an item points for its rank, and the 
 | --- | --- | --- | --- |
 | `borda` | $n - r$ (unranked: a share of the points left) | $\sum_\ell w_\ell\,\cdot$ | Borda (1781); FLAGR, ranx |
 | `rrf` | $1 / (k + r)$ | $\sum_\ell w_\ell\,\cdot$ | Cormack, Clarke & Büttcher (2009) |
+| `dowdall` | $1 / r$ | $\sum_\ell w_\ell\,\cdot$ | Dowdall (Nauru); Fraenkel & Grofman (2014) |
 | `isr` | $1 / r^2$ | $h(x) \sum_\ell w_\ell\,\cdot$ | Mourão, Martins & Magalhães (2015) |
 | `log_isr` | $1 / r^2$ | $\ln h(x) \sum_\ell w_\ell\,\cdot$ | same |
 | `logn_isr` | $1 / r^2$ | $\ln(h(x) + \sigma) \sum_\ell w_\ell\,\cdot$ | same |
@@ -169,6 +170,53 @@ def rrf(lists, *, weights=None, k: float = 60, convention: str = "textbook") -> 
     k = check.real(k, "k", low=0)
     profile = make_profile(lists, weights)
     return ranked_result(profile, _rank_points(profile, lambda r: 1.0 / (k + r)).sum(axis=0))
+
+
+def dowdall(lists, *, weights=None, convention: str = "textbook") -> dict:
+    r"""Dowdall's harmonic Borda (Nauru's parliament): the item at rank $r$ gets $1/r$ points.
+
+    $$\operatorname{Dowdall}(x) = \sum_{\ell \ni x} \frac{w_\ell}{r_\ell(x)}$$
+
+    On full lists it is `rrf` with $k = 0$; an item a list does not rank gets
+    nothing from it.
+
+    Parameters
+    ----------
+    lists : sequence of (sequence of item ids, or mapping item -> score)
+        The ranked lists of one query, best first.
+    weights : sequence of float, optional
+        One weight per list (default 1 each): a number of voters.
+    convention : {"textbook"}, default "textbook"
+        The published method; FLAGR has no Dowdall count, so ``"flagr"`` is
+        refused (with a message) rather than ignored.
+
+    Returns
+    -------
+    dict
+        Item -> points, best first.
+
+    See Also
+    --------
+    borda : $n - r$ points per list.
+    rrf : $1 / (k + r)$ points per list.
+
+    References
+    ----------
+    Reilly, B. (2002). Social choice in the South Seas: electoral innovation and
+    the Borda count in the Pacific Island countries. International Political
+    Science Review 23(4), pages 355-372.
+    Fraenkel, J. and Grofman, B. (2014). The Borda count and its real-world
+    alternatives: comparing scoring rules in Nauru and Slovenia. Australian
+    Journal of Political Science 49(2), pages 186-205.
+
+    Examples
+    --------
+    >>> dowdall([["a", "b", "c"], ["b", "a", "c"], ["a", "c", "b"]])
+    {'a': 2.5, 'b': 1.8333333333333333, 'c': 1.1666666666666665}
+    """
+    check.convention(convention, ("textbook",), method="dowdall")
+    profile = make_profile(lists, weights)
+    return ranked_result(profile, _rank_points(profile, lambda r: 1.0 / r).sum(axis=0))
 
 
 def isr(lists, *, weights=None, convention: str = "textbook") -> dict:

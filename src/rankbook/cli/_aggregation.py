@@ -1,16 +1,13 @@
-"""What ``rankbook fuse`` and ``rankbook explain-fusion`` share: method names and --param NAME=VALUE."""
+"""What ``rankbook fuse`` and ``rankbook explain-fusion`` share, read from the method registry.
+
+The method names (the choices), the help's list by family, and ``--param NAME=VALUE``: each
+value read as the type the method's signature declares (`rankbook.aggregate.registry.read_value`)
+and checked as the Comparator checks it (`check_parameters`).
+"""
 
 from __future__ import annotations
 
 import argparse
-import inspect
-
-from rankbook._errors import InvalidValueError
-
-
-FAMILY_NAMES = {"combination": "score combination", "positional": "position based",
-                "majoritarian": "majoritarian", "markov": "Markov chains",
-                "rra": "robust rank aggregation", "self_weighting": "self-weighting"}
 
 
 def method_names() -> list[str]:
@@ -21,54 +18,27 @@ def method_names() -> list[str]:
 
 def methods_by_family() -> str:
     """The methods of `METHODS`, one line per family, for the commands' help."""
-    from rankbook.aggregate.registry import METHODS
+    from rankbook.aggregate.registry import FAMILIES, by_family
 
-    families: dict = {}
-    for name, method in METHODS.items():
-        families.setdefault(method.family, []).append(name)
-    return "\n".join(f"  {FAMILY_NAMES.get(family, family)}: {', '.join(names)}"
-                     for family, names in families.items())
+    return "\n".join(f"  {FAMILIES[family].title}: {', '.join(names)}"
+                     for family, names in by_family().items() if names)
 
 
-def value(text: str):
-    """A parameter value typed on the command line: int, float, true/false, or text."""
-    lowered = text.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
-def param(text: str) -> tuple[str, object]:
-    """argparse type of --param: NAME=VALUE."""
+def param(text: str) -> tuple[str, str]:
+    """argparse type of --param: NAME=VALUE (the value is typed by `method_params`)."""
     name, sep, raw = text.partition("=")
     if not sep or not name.strip():
         raise argparse.ArgumentTypeError(
             f"{text!r} is not NAME=VALUE; write e.g. --param norm=borda or --param k=60")
-    return name.strip(), value(raw.strip())
+    return name.strip(), raw.strip()
 
 
 def method_params(method: str, pairs) -> dict:
-    """The --param pairs as keyword arguments, checked against the method's signature."""
-    from rankbook.aggregate.registry import METHODS
+    """The --param pairs as keyword arguments of the method, typed and checked."""
+    from rankbook.aggregate.registry import METHODS, check_parameters, parameters, read_value
 
-    function = METHODS[method].function
-    accepted = [name for name, p in inspect.signature(function).parameters.items()
-                if p.kind is p.KEYWORD_ONLY and name != "weights"]
-    params = dict(pairs or ())
-    for name in params:
-        if name not in accepted:
-            raise InvalidValueError(
-                f"{method} has no parameter {name!r} (--param {name}=...); its parameters are "
-                f"{', '.join(accepted) or 'none'}.")
-    missing = [name for name, p in inspect.signature(function).parameters.items()
-               if p.kind is p.KEYWORD_ONLY and p.default is p.empty and name not in params]
-    if missing:
-        raise InvalidValueError(
-            f"{method} needs --param {missing[0]}=VALUE (e.g. "
-            f"--param {missing[0]}={METHODS[method].example.get(missing[0], 1)}).")
+    declared = {p.name: p for p in parameters(method)}
+    params = {name: read_value(declared[name], text) if name in declared else text
+              for name, text in (pairs or ())}
+    check_parameters(METHODS[method].function, params, what=method, cli=True)
     return params

@@ -185,10 +185,8 @@ def _first_line(path: str) -> bytes | None:
 
 def _markdown(table, decimals: int) -> str:
     """A GitHub-flavoured Markdown table (pandas' to_markdown needs tabulate)."""
-    header = ["query", *map(str, table.columns)]
-    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join(["---"] * len(header)) + " |"]
-    for topic, row in table.iterrows():
-        cells = [str(topic)] + [str(int(v)) if table[c].dtype.kind == "i" else f"{v:.{decimals}f}"
-                                for c, v in row.items()]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
+    from rankbook._markdown import pipe_table
+
+    rows = ([topic, *(str(int(v)) if table[c].dtype.kind == "i" else f"{v:.{decimals}f}"
+                      for c, v in row.items())] for topic, row in table.iterrows())
+    return pipe_table(["query", *table.columns], rows) + "\n"

@@ -6,7 +6,6 @@ import argparse
 import sys
 
 from rankbook._errors import RankbookError
-from rankbook.cli._aggregation import method_names
 
 
 def add_parser(subparsers) -> None:
@@ -30,7 +29,8 @@ def add_parser(subparsers) -> None:
             "    (any case; the @k may be left out, ndcg, or fixed, P@5)\n"
             "  every other measure of the registry, canonical or trec_eval name: bpref,\n"
             "    infAP, ERR@k, gm_map, set_F, iprec_at_recall, ... (rankbook eval --help)\n"
-            "  every aggregation method: " + " ".join(method_names()) + "\n"
+            "  every aggregation method: borda, rrf, copeland, kemeny, mc4, dibra, ...\n"
+            "    (every one of rankbook fuse --help)\n"
             "  significance tests: randomization (exact, p = C/2^n), t-test\n"
             "\n"
             "levels: 1 short lists, small numbers, every relevant document retrieved;\n"

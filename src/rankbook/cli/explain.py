@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from rankbook._errors import RankbookError
+from rankbook._markdown import pipe_table
 from rankbook.cli._tables import decimals
 from rankbook.metrics.average_precision import AP_DENOMINATORS
 from rankbook.metrics.dcg import DISCOUNTS, GAINS
@@ -193,5 +194,4 @@ def _text_table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def _markdown_table(header: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
-    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+    return pipe_table(header, rows)

@@ -124,7 +124,7 @@ def cli_message(message: str) -> str:
     message = re.sub(r"\blists\[(\d+)\]", lambda m: f"list {int(m.group(1)) + 1}", message)
     message = message.replace("give each list as a dict item -> score",
                               "give each list with scores, e.g. a=5,b=3,c=1")
-    message = re.sub(r"(?<![-\w])(norm|k|phi|gamma|convention|unranked)='?([\w.]+)'?"
+    message = re.sub(r"(?<![-\w])(?<!--param )(norm|k|phi|gamma|convention|unranked)='?([\w.]+)'?"
                      r"(?:, '(\w+)' or '(\w+)')?", _as_param, message)
     return message
 
@@ -146,7 +146,7 @@ def run(args) -> None:
 
 
 def _run(args) -> None:
-    from rankbook.aggregate.explain import explain_aggregation
+    from rankbook.explain.aggregation import explain_aggregation
 
     profile = read_profile(args)
     params = method_params(args.method, args.param)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 
 from rankbook.evaluation.flagr import COUNT_COLUMNS, SUMMARY_ROW, evaluate_flagr, flagr_columns
-from rankbook.metrics.dcg import dcg_at_k
 
 CONVENTIONS = ("trec_eval", "flagr")
 
@@ -22,47 +21,25 @@ def system_table(qrels, run, cutoff: int, topics: list, conventions: str):
 
 
 def _trec_eval_table(qrels, run, cutoff: int, topics: list):
-    """trec_eval's num_*, map, P, recall and nDCG (``complete=True``) and DCG with its gain."""
+    """trec_eval's num_*, map, P, recall and nDCG (``complete=True``) and DCG@k, all from the registry.
+
+    trec_eval prints nDCG only; DCG@k is its numerator (the registry's ``DCG@k``:
+    the linear gain, the grade, on the list in trec_eval's order).
+    """
     from rankbook.evaluation import evaluate
 
     points = ",".join(str(k) for k in range(1, cutoff + 1))
+    dcg = [f"DCG@{k}" for k in range(1, cutoff + 1)]
     measures = ["num_ret", "num_rel", "num_rel_ret", "map", f"P.{points}", f"recall.{points}",
-                f"ndcg_cut.{points}"]
+                *dcg, f"ndcg_cut.{points}"]
     table = evaluate(qrels, run, measures, complete=True)
-    dcg = _dcg_table(qrels, run, cutoff, list(table.index.drop(SUMMARY_ROW)))
-    table = table.join(dcg)
+    table = table.rename(columns={name: f"dcg_cut_{k}" for k, name in enumerate(dcg, 1)})
+    # the DCG means as the Comparator has always printed them (pandas' pairwise sum; the
+    # registry's rule, trec_eval's sum in topic order, differs in the last bits)
+    columns = [f"dcg_cut_{k}" for k in range(1, cutoff + 1)]
+    per_topic = table.loc[table.index != SUMMARY_ROW, columns]
+    table.loc[SUMMARY_ROW, columns] = per_topic.mean() if len(per_topic) else 0.0
     table = table.loc[[*topics, SUMMARY_ROW], flagr_columns(cutoff)]
     counts = list(COUNT_COLUMNS)
     table[counts] = table[counts].astype(np.int64)
     return table
-
-
-def _dcg_table(qrels, run, cutoff: int, topics: list):
-    """DCG@1..cutoff of each topic, trec_eval's order and gain (the grade), mean in ``all``.
-
-    trec_eval prints nDCG only; its numerator is `dcg_at_k` with the linear gain
-    on the list in trec_eval's order (score descending, ties by id descending).
-    """
-    import pandas as pd
-
-    from rankbook.io import as_qrels, as_run, trec_order
-
-    judged = as_qrels(qrels)
-    grade_of = dict(zip(zip(judged["query"], judged["doc"]), judged["grade"]))
-    frame = as_run(run)
-    frame = frame.iloc[trec_order(frame)]
-    lists = {query: group["doc"].tolist() for query, group in frame.groupby("query", sort=False)}
-    rows = []
-    for topic in topics:
-        grades = [grade_of.get((topic, doc), 0.0) for doc in lists.get(topic, [])]
-        rows.append([dcg_at_k(grades, k) for k in range(1, cutoff + 1)])
-    columns = [f"dcg_cut_{k}" for k in range(1, cutoff + 1)]
-    table = pd.DataFrame(rows, index=pd.Index(topics, dtype=object), columns=columns)
-    table.loc[SUMMARY_ROW] = table.mean() if len(topics) else 0.0
-    return table
-
-
-def keep_order(fused: dict) -> dict:
-    """An aggregate with the scores $n, n-1, \\dots, 1$: trec_eval then keeps the method's order."""
-    return {query: {item: float(len(scores) - position) for position, item in enumerate(scores)}
-            for query, scores in fused.items()}

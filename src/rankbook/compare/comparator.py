@@ -159,7 +159,7 @@ class Comparator:
         pandas.DataFrame
             `results`.
         """
-        from rankbook.fusion import fuse
+        from rankbook.fusion import fuse_profiles, read_profiles
 
         if (input_file is None) == (runs is None):
             raise InvalidValueError(
@@ -171,11 +171,12 @@ class Comparator:
                 "qrels file) or qrels={query: {item: grade}}, one of the two.")
         judgments = _judgments(rels_file if qrels is None else qrels)
         self._aggregate_seconds = {}
+        profiles = read_profiles(runs, flagr=input_file, label=label)   # once, for every aggregator
         for name, system in self._systems.items():
             if system[0] == "aggregator":
                 _, method, params = system
                 start = time.perf_counter()
-                self.runs[name] = fuse(runs, method, flagr=input_file, label=label, **params)
+                self.runs[name] = fuse_profiles(profiles, method, **params)
                 self._aggregate_seconds[name] = time.perf_counter() - start
         return self.evaluate(judgments)
 
@@ -192,6 +193,8 @@ class Comparator:
         """
         import pandas as pd
 
+        from rankbook.fusion import ordered_scores
+
         judged = _judgments(qrels)
         missing = [name for name, s in self._systems.items() if name not in self.runs]
         if missing or not self._systems:
@@ -204,7 +207,7 @@ class Comparator:
         for name in self._systems:
             start = time.perf_counter()
             run = self.runs[name]
-            ordered = _evaluation.keep_order(run) if isinstance(run, dict) and \
+            ordered = ordered_scores(run) if isinstance(run, dict) and \
                 self.conventions == "trec_eval" else run
             table = _evaluation.system_table(judged, ordered, self.cutoff, topics, self.conventions)
             tables.append(_as_result_rows(table, name))

@@ -15,6 +15,7 @@ import re
 import numpy as np
 
 from rankbook._errors import InvalidValueError
+from rankbook._markdown import pipe_table
 
 # PyFLAGR's metric names -> the column prefix in the Comparator's table.
 METRIC_COLUMNS = {"map": "MAP", "precision": "P_", "recall": "recall_", "dcg": "dcg_cut_",
@@ -180,12 +181,11 @@ def to_markdown(table, *, decimals: int = 4, headers=None, index_header: str | N
     headers = [str(c) for c in table.columns] if headers is None else list(headers)
     first = table.index.name if index_header is None else index_header
     best = best_rows(table, decimals) if bold_best else {}
-    lines = ["| " + " | ".join([first or "", *headers]) + " |",
-             "| --- | " + " | ".join("---:" for _ in headers) + " |"]
+    rows = []
     for i, (label, row) in enumerate(zip(table.index, table.itertuples(index=False))):
         cells = [str(label).replace("|", r"\|")]
         for column, value in zip(table.columns, row):
             text = _cell(value, decimals).replace("|", r"\|")
             cells.append(f"**{text}**" if i in best.get(column, ()) else text)
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+        rows.append(cells)
+    return pipe_table([first or "", *headers], rows, align="l" + "r" * len(headers))

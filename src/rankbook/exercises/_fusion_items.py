@@ -5,7 +5,7 @@ Each exercise draws a profile of 3 or 4 voters ranking 4 or 5 items (``a``,
 combine scores. Level 3 profiles are partial: one voter leaves out an item.
 The answer is the fused order (best first) and each item's fused score, as
 the method's function computes it with the method's defaults; the key is the worked
-table of `rankbook.aggregate.explain_aggregation` (the points, the pairwise
+table of `rankbook.explain_aggregation` (the points, the pairwise
 matrix, the transition matrix, ... of the method's family), and
 ``rankbook explain-fusion`` prints the same table from the shell.
 """
@@ -96,7 +96,7 @@ def check_command(method: str, lists) -> str:
 
 def worked_table(method: str, lists) -> str:
     """The key: explain_aggregation's tables, as text."""
-    from rankbook.aggregate.explain import explain_aggregation
+    from rankbook.explain.aggregation import explain_aggregation
 
     return str(explain_aggregation(lists, method, **METHODS[method].example))
 

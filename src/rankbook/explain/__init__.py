@@ -10,6 +10,7 @@ Markdown with LaTeX (in a notebook) or plain text (in a terminal).
 | --- | --- |
 | `table` | `explain` and `Explanation`: the running table, one metric function per column |
 | `worksheet` | `Worksheet` and `Step`: the formulas at one rank with the numbers substituted |
+| `aggregation`, `aggregation_views` | `explain_aggregation`: the worked tables of a rank aggregation (imported on use) |
 
 Examples
 --------

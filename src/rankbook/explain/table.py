@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from rankbook import _validate
+from rankbook._markdown import pipe_table
 from rankbook.explain.worksheet import Worksheet, plural, worked_steps, written_number
 from rankbook.metrics.average_precision import AP_DENOMINATORS, average_precision
 from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
@@ -343,8 +344,7 @@ class Explanation:
     def to_markdown(self, decimals: int = 4) -> str:
         """The table as a Markdown pipe table."""
         table = self.table
-        header = ["k", *table.columns]
-        lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+        rows = []
         for k, row in table.iterrows():
             cells = [str(k)]
             for column, value in row.items():
@@ -356,8 +356,8 @@ class Explanation:
                     cells.append("—")
                 else:
                     cells.append(f"{value:.{decimals}f}")
-            lines.append("| " + " | ".join(cells) + " |")
-        return "\n".join(lines)
+            rows.append(cells)
+        return pipe_table(["k", *table.columns], rows)
 
     def __str__(self) -> str:
         text = self.table.round(4).to_string()

@@ -1,4 +1,4 @@
-"""The views of every family for `rankbook.aggregate.explain.explain_aggregation`.
+"""The views of every family for `rankbook.explain.aggregation.explain_aggregation`.
 
 Each function takes an `AggregationCase` and returns a DataFrame or a
 ``(DataFrame, note)`` pair; the `view` decorator registers it for a family.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from rankbook.aggregate._markov_matrices import flagr_power_iterations
-from rankbook.aggregate.explain import AggregationCase, item_table, view
+from rankbook.explain.aggregation import AggregationCase, item_table, view
 from rankbook.aggregate.kemeny_young import kemeny_distance, kemeny_matrix
 from rankbook.aggregate.majoritarian import (
     concordance_discordance,
@@ -58,11 +58,28 @@ def points(case: AggregationCase):
             phi = params["phi"]
             values = np.where(profile.ranked, (1 - phi) * phi ** (rank - 1), np.nan)
             note = f"(1 - phi) phi^(r - 1) with phi = {phi:g}."
-        else:   # the ISR family
+        elif case.method in ("isr", "log_isr", "logn_isr"):
             values = np.where(profile.ranked, 1.0 / rank**2, np.nan)
             note = "1 / r^2; the sum is then multiplied by a function of h, the lists ranking it."
+        else:   # a sum of per-list points: list l's points are the method with weight 1 on l only
+            values, note = _points_of_each_list(case), "The points each list gives (weight 1 each)."
     table = item_table(profile, {"lists": values, "h (lists ranking it)": profile.hits})
     return table, note
+
+
+def _points_of_each_list(case: AggregationCase) -> np.ndarray:
+    """(L, n) points of a position method that sums per-list points (``linear_in_weights``)."""
+    from rankbook.aggregate.registry import METHODS
+
+    profile = case.profile
+    function = METHODS[case.method].function
+    values = np.full(profile.rank.shape, np.nan)
+    for l in range(profile.n_lists):
+        alone = np.zeros(profile.n_lists)
+        alone[l] = 1.0
+        scores = function(profile, weights=alone, **case.params)
+        values[l] = [scores[item] for item in profile.items]
+    return np.where(profile.ranked, values, np.nan)
 
 
 @view("majoritarian", "Pairwise preferences N(x, y)")

@@ -3,10 +3,11 @@ r"""Show the work of an aggregation: the tables a student computes by hand on a 
 `explain_aggregation` runs a method and collects *views*: small tables such as
 the normalised scores, the Borda points, the pairwise preference matrix with
 each item's wins, ties and losses, or the Kemeny distance of the winning order.
-Which views appear depends on the method's family (`registry.METHODS`); a
+Which views appear depends on the method's family (`rankbook.aggregate.METHODS`); a
 family's views are registered with the `view` decorator, so a new family (the
 Markov chains, RRA, the self-weighting methods) adds its own without touching
-this module (list the module that defines them in ``VIEW_MODULES``):
+this module (the family's entry in `rankbook.aggregate.registry.FAMILIES` names the
+module that defines them, ``views``):
 
     @view("markov", "Transition matrix")
     def transition_matrix(case):
@@ -27,7 +28,8 @@ from typing import Callable
 import numpy as np
 
 from rankbook._errors import InvalidValueError
-from rankbook.aggregate._profile import Profile, make_profile
+from rankbook._markdown import pipe_table
+from rankbook.aggregate import Profile, make_profile
 
 
 @dataclass(frozen=True)
@@ -57,9 +59,16 @@ class View:
 
 VIEWS: dict[str, list[View]] = {}
 
-# Modules whose import registers views (with the `view` decorator); a new family adds its
-# module here. They are imported the first time `explain_aggregation` runs.
-VIEW_MODULES = ("rankbook.aggregate.explain_views",)
+
+
+def view_modules() -> tuple:
+    """The modules whose import registers views (`view`): each family's ``views`` in the registry.
+
+    They are imported the first time `explain_aggregation` runs.
+    """
+    from rankbook.aggregate.registry import FAMILIES
+
+    return tuple(dict.fromkeys(family.views for family in FAMILIES.values()))
 
 
 def view(family: str, title: str, *, methods: tuple | None = None):
@@ -167,7 +176,7 @@ def explain_aggregation(lists, method: str, *, weights=None, **params) -> Aggreg
     """
     from rankbook.aggregate.registry import METHODS
 
-    for module in VIEW_MODULES:
+    for module in view_modules():
         importlib.import_module(module)
     if method not in METHODS:
         raise InvalidValueError(
@@ -242,12 +251,9 @@ def item_table(profile: Profile, columns: dict):
 
 def markdown_table(table) -> str:
     """A DataFrame as a Markdown pipe table (numbers with up to 4 decimals, NaN blank)."""
-    header = [str(table.index.name or "")] + [str(c) for c in table.columns]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for label, row in table.iterrows():
-        cells = [str(label)] + [_cell(value) for value in row.tolist()]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    header = [table.index.name or "", *table.columns]
+    return pipe_table(header, ([label, *(_cell(value) for value in row.tolist())]
+                               for label, row in table.iterrows()))
 
 
 def _cell(value) -> str:

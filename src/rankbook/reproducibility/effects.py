@@ -130,9 +130,9 @@ def rmse(original, replicated) -> float:
     return float(np.sqrt(np.mean((m - m_prime) ** 2)))
 
 
-def _improvement(advanced, baseline, which: str) -> np.ndarray:
-    a, b = _paired({f"{which}_advanced": advanced, f"{which}_baseline": baseline})
-    return a - b
+def _pair(advanced, baseline, which: str) -> list[np.ndarray]:
+    """One experiment's advanced and baseline scores, paired by topic."""
+    return _paired({f"{which}_advanced": advanced, f"{which}_baseline": baseline})
 
 
 def effect_ratio(original_advanced, original_baseline, replicated_advanced,
@@ -199,8 +199,9 @@ def effect_ratio(original_advanced, original_baseline, replicated_advanced,
                                   "replicated_baseline": replicated_baseline})
         original, repeated = oa - ob, ra - rb
     else:
-        original = _improvement(original_advanced, original_baseline, "original")
-        repeated = _improvement(replicated_advanced, replicated_baseline, "replicated")
+        oa, ob = _pair(original_advanced, original_baseline, "original")
+        ra, rb = _pair(replicated_advanced, replicated_baseline, "replicated")
+        original, repeated = oa - ob, ra - rb
     return _input.ratio(float(np.mean(repeated)), float(np.mean(original)))
 
 
@@ -258,7 +259,7 @@ def delta_relative_improvement(original_advanced, original_baseline, replicated_
 
 
 def _relative(advanced, baseline, which: str) -> float:
-    a, b = _paired({f"{which}_advanced": advanced, f"{which}_baseline": baseline})
+    a, b = _pair(advanced, baseline, which)
     mean_b = float(np.mean(b))
     if mean_b == 0:
         raise InvalidValueError(

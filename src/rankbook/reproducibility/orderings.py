@@ -152,7 +152,7 @@ def _tau_union(original: list, replicated: list, *, k: int) -> float:
 def rbo(original_run, replicated_run, *, p: float = 0.8, k: int = 1000):
     r"""Rank-biased overlap (extrapolated) of two top-k lists.
 
-    $$\mathrm{RBO}_{ext} = \frac{1-p}{p}\left(\sum_{d=1}^{l} \frac{X_d}{d} p^d
+    $$\mathrm{RBO}_{\mathrm{ext}} = \frac{1-p}{p}\left(\sum_{d=1}^{l} \frac{X_d}{d} p^d
       + \sum_{d=s+1}^{l} \frac{X_s (d - s)}{s\, d} p^d\right)
       + \left(\frac{X_l - X_s}{l} + \frac{X_s}{s}\right) p^l$$
 

@@ -261,7 +261,7 @@ def _smallest(meets, limit: int = 10 ** 7) -> int:
 def residual_variance(scores, *, topics: str = "same") -> float:
     r"""$V_E$: the residual variance of the two-way ANOVA of a topic-by-system table.
 
-    $$V_E = \frac{\sum_{i,j} (x_{ij} - \bar x_{i\cdot} - \bar x_{\cdot j} + \bar x)^2}
+    $$V_E = \frac{\sum_{i,j} (x_{i j} - \bar x_{i\cdot} - \bar x_{\cdot j} + \bar x)^2}
                  {(m - 1)(n - 1)}$$
 
     for $m$ systems and $n$ topics: the variance left once the system and topic

@@ -36,6 +36,7 @@ _LAZY = {
     "evaluation": ("rankbook.evaluation", None),
     "aggregate": ("rankbook.aggregate", None),
     "stats": ("rankbook.stats", None),
+    "reproducibility": ("rankbook.reproducibility", None),
     "fuse": ("rankbook.fusion", "fuse"),
     "explain_aggregation": ("rankbook.explain.aggregation", "explain_aggregation"),
     "evaluate_flagr": ("rankbook.evaluation.flagr", "evaluate_flagr"),

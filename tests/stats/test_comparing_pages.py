@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 COMPARING = Path(__file__).resolve().parents[2] / "docs" / "comparing"
-# The guide pages (the section's index and the Comparator/compare guide) are not test pages.
-GUIDES = ("index.md", "comparator.md")
+# The guide pages (the section's index, the Comparator/compare guide, the reproducibility
+# chapter and topic set size design) are not test pages.
+GUIDES = ("index.md", "comparator.md", "reproducibility.md", "topic_set_size.md")
 PAGES = sorted(p for p in COMPARING.glob("*.md") if p.name not in GUIDES)
 ANSWER = re.compile(r"<!--\s*answer:\s*(.+?)\s*-->", re.S)
 

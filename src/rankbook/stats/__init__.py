@@ -39,6 +39,12 @@ the exact randomisation test, $1/(B+1)$ for the bootstrap). A spread below
 $10^{-12}$ of the largest absolute value is float rounding and counts as 0.
 No test returns NaN.
 
+Topic set size design
+---------------------
+`topic_set_size` and `power` (Sakai 2016) say how many topics a paired t-test,
+a one-way ANOVA or a confidence interval needs, with the variance from
+`residual_variance` of existing runs (`rankbook.stats.design`).
+
 Reproducibility
 ---------------
 The resampling tests take ``seed`` (default 0): the same seed gives the same
@@ -49,9 +55,11 @@ stays light.
 """
 
 from rankbook.stats import registry as _registry
+from rankbook.stats.design import power, residual_variance, topic_set_size
 from rankbook.stats.tukey import TukeyComparison
 
 __doc__ = __doc__.replace("<!-- stats-table -->", _registry.markdown_table())
 globals().update(_registry.exports())
 
-__all__ = list(_registry.exports()) + ["TukeyComparison"]
+__all__ = list(_registry.exports()) + ["TukeyComparison", "topic_set_size", "power",
+                                        "residual_variance"]

@@ -1,0 +1,132 @@
+"""``rankbook reproduce``: how far a reproduced run is from the original (Breuer et al. 2020)."""
+
+from __future__ import annotations
+
+import argparse
+
+from rankbook.cli._tables import decimals
+
+DEFAULT_MEASURES = ["P@10", "AP", "nDCG"]
+
+
+def add_parser(subparsers) -> None:
+    """Add the ``reproduce`` sub-command to ``subparsers``."""
+    parser = subparsers.add_parser(
+        "reproduce",
+        help="compare an original run with its replication or reproduction (ARP, RMSE, "
+             "t-test, Kendall's tau, RBO, effect ratio, delta RI)",
+        description=(
+            "Score ORIGINAL and REPRODUCED per topic on every topic of QRELS (trec_eval 9.x's "
+            "rules, a missing topic scoring 0) and print, per measure, the measures of Breuer "
+            "et al. (SIGIR 2020): a replication (same collection) gets ARP, RMSE and the "
+            "paired t-test, and the mean Kendall's tau union and RBO of the ranked lists; a "
+            "reproduction (--reproduced-qrels: another collection) gets ARP and the "
+            "unpaired t-test. With --baselines, the effect ratio and delta RI of the "
+            "advanced runs over their baselines."
+        ),
+        epilog=(
+            "examples:\n"
+            "  rankbook reproduce qrels.txt original.run replicated.run\n"
+            "  rankbook reproduce qrels.txt a.run a_rep.run --baselines b.run b_rep.run\n"
+            "  rankbook reproduce robust04.qrels a.run a_rpd.run --reproduced-qrels core18.qrels"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("qrels", metavar="QRELS", help="judgments of the original collection")
+    parser.add_argument("original", metavar="ORIGINAL", help="the original (advanced) run")
+    parser.add_argument("reproduced", metavar="REPRODUCED", help="its replication or reproduction")
+    parser.add_argument("--baselines", nargs=2, metavar=("ORIGINAL_B", "REPRODUCED_B"),
+                        help="the original baseline run and its repetition, for ER and delta RI")
+    parser.add_argument("--reproduced-qrels", metavar="QRELS2",
+                        help="judgments of another collection: the repetition is a "
+                             "reproduction, scored on QRELS2 and compared unpaired")
+    parser.add_argument("-m", dest="measures", action="append", default=None, metavar="MEASURE",
+                        help="a measure; repeat for several [default: P@10, AP, nDCG]")
+    parser.add_argument("-k", dest="k", type=int, default=1000,
+                        help="rank cut-off of Kendall's tau union and RBO [default: 1000]")
+    parser.add_argument("-p", dest="p", type=float, default=0.8,
+                        help="RBO's persistence [default: 0.8, as Breuer et al.]")
+    parser.add_argument("--decimals", type=decimals, default=4, metavar="N",
+                        help="decimals of the table [default: 4]")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> None:
+    """Evaluate the runs and print the table."""
+    import sys
+    import warnings
+
+    import rankbook as rb
+
+    measures = args.measures or DEFAULT_MEASURES
+    qrels_rep = args.reproduced_qrels or args.qrels
+    names = {"original": args.original, "reproduced": args.reproduced}
+    if args.baselines:
+        names.update(original_b=args.baselines[0], reproduced_b=args.baselines[1])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        tables = {key: rb.evaluate(qrels_rep if key.startswith("reproduced") else args.qrels,
+                                   path, measures, complete=True) for key, path in names.items()}
+    for warning in caught:
+        print(f"rankbook reproduce: note: {warning.message}", file=sys.stderr)
+    rows = [_row(tables, column, bool(args.reproduced_qrels)) for column in
+            tables["original"].columns]
+    _print(rows, args.decimals)
+    if not args.reproduced_qrels:
+        tau, overlap = _orderings(rb.io.read_run(args.original), rb.io.read_run(args.reproduced),
+                                  args.k, args.p)
+        print(f"Kendall's tau union @{args.k}: {tau:.{args.decimals}f}   "
+              f"RBO @{args.k} (p={args.p}): {overlap:.{args.decimals}f}")
+
+
+def _row(tables: dict, column: str, reproduction: bool) -> dict:
+    from rankbook import reproducibility as rp
+    from rankbook.stats import paired_t_test, unpaired_t_test
+
+    original, reproduced = tables["original"][column], tables["reproduced"][column]
+    row = {"measure": column, "ARP original": rp.arp(original),
+           "ARP reproduced": rp.arp(reproduced)}
+    if reproduction:
+        row["p (unpaired t)"] = unpaired_t_test(original, reproduced).pvalue
+    else:
+        row["RMSE"] = rp.rmse(original, reproduced)
+        row["p (paired t)"] = paired_t_test(original, reproduced).pvalue
+    if "original_b" in tables:
+        four = (original, tables["original_b"][column], reproduced, tables["reproduced_b"][column])
+        row["ER"] = rp.effect_ratio(*four, paired=not reproduction)
+        row["delta RI"] = rp.delta_relative_improvement(*four)
+    return row
+
+
+def _print(rows: list, places: int) -> None:
+    headers = list(rows[0])
+    cells = [[row[h] if h == "measure" else
+              (f"{row[h]:.2e}" if h.startswith("p ") else f"{row[h]:.{places}f}")
+              for h in headers] for row in rows]
+    widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(headers)]
+    print("  ".join(h.ljust(w) if i == 0 else h.rjust(w) for i, (h, w) in
+                    enumerate(zip(headers, widths))))
+    for line in cells:
+        print("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in
+                        enumerate(zip(line, widths))))
+
+
+def _orderings(original, reproduced, k: int, p: float) -> tuple[float, float]:
+    """Mean Kendall's tau union and RBO over the topics both runs rank."""
+    from rankbook import reproducibility as rp
+    from rankbook.io import trec_order
+
+    lists = []
+    for run in (original, reproduced):
+        ordered = run.iloc[trec_order(run)]
+        lists.append({q: list(group["doc"]) for q, group in ordered.groupby("query", sort=False)})
+    common = [q for q in lists[0] if q in lists[1]]
+    taus, overlaps = [], []
+    for q in common:
+        a, b = lists[0][q], lists[1][q]
+        depth = min(k, len(a), len(b))  # tau union pairs rank with rank: cut at the shorter list
+        if depth >= 2:
+            taus.append(rp.kendall_tau_union(a, b, k=depth))
+        overlaps.append(rp.rbo(a, b, p=p, k=k))
+    tau = sum(taus) / len(taus) if taus else float("nan")
+    return tau, sum(overlaps) / len(overlaps)

@@ -1,0 +1,86 @@
+"""``rankbook reproduce``: the table of Breuer et al.'s measures for an original and a repeated run.
+
+Three topics, P@2, worked by hand: the original scores 1, 1/2, 1/2 and the replication 1/2,
+1/2, 0. Expected values are exact fractions, scipy's ttest_rel / ttest_ind for the p-values,
+and Kendall's tau union and RBO worked from their definitions per topic.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from scipy import stats
+
+from rankbook.cli import main
+
+QRELS = "q1 0 d1 1\nq1 0 d2 1\nq2 0 d3 1\nq3 0 d5 1\n"
+ORIGINAL = {"q1": ["d1", "d2"], "q2": ["d3", "d4"], "q3": ["d6", "d5"]}
+REPLICATED = {"q1": ["d1", "d9"], "q2": ["d4", "d3"], "q3": ["d7", "d8"]}
+
+
+def _run(path, ranked, tag):
+    lines = [f"{q} Q0 {doc} {i + 1} {10 - i} {tag}" for q, docs in ranked.items()
+             for i, doc in enumerate(docs)]
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def _rows(out: str) -> dict:
+    lines = out.strip().splitlines()
+    header = lines[0].split("  ")
+    header = [h.strip() for h in header if h.strip()]
+    return {line.split()[0]: dict(zip(header[1:], line.split()[1:])) for line in lines[1:]
+            if not line.startswith("Kendall")}
+
+
+@pytest.fixture
+def files(tmp_path):
+    qrels = tmp_path / "qrels.txt"
+    qrels.write_text(QRELS)
+    return str(qrels), _run(tmp_path / "o.run", ORIGINAL, "o"), _run(tmp_path / "r.run", REPLICATED, "r")
+
+
+def test_replication_table(files, capsys):
+    qrels, original, replicated = files
+    assert main(["reproduce", qrels, original, replicated, "-m", "P@2", "-k", "2", "-p", "0.5"]) == 0
+    out = capsys.readouterr().out
+    row = _rows(out)["P@2"]
+    assert float(row["ARP original"]) == pytest.approx(2 / 3, abs=5e-5)
+    assert float(row["ARP reproduced"]) == pytest.approx(1 / 3, abs=5e-5)
+    assert float(row["RMSE"]) == pytest.approx(math.sqrt(1 / 6), abs=5e-5)
+    p = stats.ttest_rel([1, 0.5, 0.5], [0.5, 0.5, 0]).pvalue
+    assert float(row["p (paired t)"]) == pytest.approx(p, rel=5e-3)
+    # tau union per topic: 1, -1, -1; RBO (p = 0.5, k = 2): 3/4, 1/2, 0
+    assert "Kendall's tau union @2: -0.3333" in out
+    assert "RBO @2 (p=0.5): 0.4167" in out
+
+
+def test_reproduction_with_baselines(files, tmp_path, capsys):
+    qrels, original, replicated = files
+    # the reproduction answers two other topics (q7, q8) of another collection
+    other = tmp_path / "other.qrels"
+    other.write_text("q7 0 x1 1\nq8 0 x2 1\nq9 0 x6 1\n")
+    reproduced = _run(tmp_path / "rpd.run", {"q7": ["x1", "x3"], "q8": ["x2", "x4"],
+                                               "q9": ["x9", "x8"]}, "rpd")
+    reproduced_b = _run(tmp_path / "rpdb.run", {"q7": ["x3", "x1"], "q8": ["x4", "x5"],
+                                                 "q9": ["x8", "x9"]}, "rpdb")
+    original_b = _run(tmp_path / "ob.run", {"q1": ["d1", "d7"], "q2": ["d4", "d8"],
+                                            "q3": ["d6", "d7"]}, "ob")
+    assert main(["reproduce", qrels, original, reproduced, "--reproduced-qrels", str(other),
+                 "--baselines", original_b, reproduced_b, "-m", "P@2"]) == 0
+    out = capsys.readouterr().out
+    assert "Kendall" not in out  # other topics: no ranked lists to compare
+    row = _rows(out)["P@2"]
+    # original: a 2/3, b 1/6 (improvement 1/2); reproduction: a 1/3, b 1/6 (improvement 1/6)
+    assert float(row["ER"]) == pytest.approx(1 / 3, abs=5e-5)
+    assert float(row["delta RI"]) == pytest.approx((2 / 3 - 1 / 6) / (1 / 6) - 1.0, abs=5e-5)
+    p = stats.ttest_ind([1, 0.5, 0.5], [0.5, 0.5, 0]).pvalue
+    assert float(row["p (unpaired t)"]) == pytest.approx(p, rel=5e-3)
+
+
+def test_a_missing_file_is_one_line_and_status_2(files, capsys):
+    qrels, original, _ = files
+    assert main(["reproduce", qrels, original, "no-such.run"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no-such.run" in err[0]

@@ -378,6 +378,72 @@ def test_search_previews_show_no_raw_tex(visit):
     assert not raw, f"search previews show raw TeX: {raw}"
 
 
+# --- search: a topic's guide page first, notebook previews without chrome (issue 23) -----------
+
+# Query -> the page that teaches it (before its API page, a notebook or another section).
+GUIDE_SEARCHES = {
+    "tukey": "comparing/tukey_hsd/",
+    "markov": "aggregation/markov_chains/",
+    "wilcoxon": "comparing/wilcoxon_test/",
+    "comparator": "comparing/comparator/",
+    "trec_eval": "guide/evaluating_runs/",
+}
+
+
+def test_search_puts_the_guide_page_first(visit):
+    page = visit.open("")
+    wrong = []
+    for query, target in GUIDE_SEARCHES.items():
+        results = _search(page, query)
+        if not results or results[0] != target:
+            where = results.index(target) + 1 if target in results else "not found"
+            wrong.append(f"{query!r}: first result {results[:1]}, {target} is {where}")
+    assert not wrong, "search puts another page first:\n" + "\n".join(wrong)
+
+
+# An article of the results, with the text of its code blocks and the text around them.
+PREVIEWS_JS = """() => [...document.querySelectorAll('.md-search-result__item')]
+    .filter(item => new URL(item.querySelector('a').href).pathname.includes('/notebooks/'))
+    .flatMap(item => [...item.querySelectorAll('.md-search-result__article')])
+    .map(article => { const copy = article.cloneNode(true);
+                      const code = [...copy.querySelectorAll('pre')].map(p => p.textContent);
+                      copy.querySelectorAll('pre').forEach(p => p.remove());
+                      return {text: copy.textContent, code}; })"""
+
+
+def test_notebook_search_previews_have_no_notebook_chrome(visit):
+    page = visit.open("")
+    shown = []
+    for query in ("lecture", "fraction", "voters"):
+        _search(page, query)
+        shown += page.evaluate(PREVIEWS_JS)
+    assert len(shown) >= 5, f"only {len(shown)} notebook previews shown"
+    problems = []
+    for preview in shown:
+        text = " ".join(preview["text"].split())
+        if re.search(r"\b(In|Out)\s?\[\s*\d*\]:", text) or "Copied!" in text:
+            problems.append(f"prompt or copy button: {text[:100]}")
+        for code in preview["code"]:
+            first = " ".join(code.split())[:40]
+            if len(first) > 10 and first in text:
+                problems.append(f"code shown twice: {first}")
+    assert not problems, "\n".join(problems[:10])
+
+
+def test_api_pages_titles_differ_from_guide_titles(visit, site_dir):
+    """Every API page's heading begins "API: ", so none shares its title with a guide page."""
+    pages = sorted(p.parent.relative_to(site_dir).as_posix() + "/"
+                   for p in (site_dir / "api").rglob("index.html"))
+    titles = {}
+    for path in pages:
+        page = visit.open(path)
+        titles[path] = page.locator("article h1").first.inner_text().strip()
+    bad = {path: title for path, title in titles.items() if not title.startswith("API: ")}
+    assert not bad, f"API pages without an 'API: ' title: {bad}"
+    page = visit.open("aggregation/majoritarian/")
+    assert page.locator("article h1").first.inner_text().strip() not in titles.values()
+
+
 # --- layout: nothing cut, at a desktop and a phone width (issue 9) ----------------------------
 
 # A wide box (code, notebook output, display formula, table) must scroll, itself or in the

@@ -564,6 +564,97 @@ def test_notebook_column_fits_show_work_at_1400(browser, base_url):
         tab.close()
 
 
+# --- wider notebooks, punctuation after math, names in tables (issue 23) -----------------------
+
+def test_notebook_pages_are_wide_at_1400(browser, base_url):
+    """At 1400 px a notebook's code and output get ~1000 px: the 21-methods notebook's code cells
+    fit but one (ten scrolled at ~750 px), its table's text column is readable, and the
+    eight-element notebook's show_work(5) formula shows "= 2.5616" whole (it was cut to "2.561")."""
+    tab = Visit(browser, base_url, width=1400, height=900)
+    try:
+        page = tab.open("notebooks/flagr_21_methods/")
+        tab.wait_for_mathjax()
+        widths = page.evaluate("""() => [...document.querySelectorAll('.jp-InputArea pre')]
+            .map(pre => [pre.scrollWidth, pre.clientWidth])""")
+        assert len(widths) >= 10, widths
+        scrolling = [w for w in widths if w[0] > w[1] + 1]
+        assert len(scrolling) <= 1, f"{len(scrolling)} code cells scroll sideways: {scrolling}"
+        columns = page.evaluate("""() => [...document.querySelector('article table').rows[1].cells]
+            .map(cell => cell.getBoundingClientRect().width)""")
+        assert len(columns) == 6 and columns[-1] >= 200, f"column widths {columns}"
+
+        page = tab.open("notebooks/eight_element_table/")
+        tab.wait_for_mathjax()
+        cut = page.evaluate("""() => [...document.querySelectorAll('mjx-container[display="true"]')]
+            .filter(m => m.closest('.jp-OutputArea-output') && m.scrollWidth > m.clientWidth + 1)
+            .map(m => m.getAttribute('aria-label') || m.textContent.slice(0, 40))""")
+        assert not cut, f"display formulas that scroll at 1400 px: {cut}"
+    finally:
+        tab.close()
+
+
+# Inline formulas followed by punctuation whose first mark starts a new line.
+PUNCTUATION_JS = """
+() => {
+  const root = document.querySelector('article.md-content__inner');
+  const problems = [];
+  let checked = 0;
+  for (const math of root.querySelectorAll('mjx-container:not([display="true"])')) {
+    if (!math.checkVisibility()) continue;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    walker.currentNode = math;
+    let next = walker.nextNode();
+    while (next && math.contains(next)) next = walker.nextNode();
+    if (!next || !/^[.,;:]/.test(next.textContent)) continue;
+    checked += 1;
+    const range = document.createRange();
+    range.setStart(next, 0);
+    range.setEnd(next, 1);
+    const mark = range.getClientRects()[0];
+    const box = math.getBoundingClientRect();
+    if (mark && mark.top >= box.bottom - 2)
+      problems.push(`"${next.textContent.slice(0, 20)}" after ${math.getAttribute('aria-label') || ''}`);
+  }
+  return {checked, problems};
+}
+"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_punctuation_after_inline_math_stays_on_its_line(browser, base_url, width):
+    tab = Visit(browser, base_url, width=width, height=900)
+    try:
+        checked, problems = 0, []
+        for path in ("metrics/ndcg/", "aggregation/self_weighting/", "notebooks/map_mrr/"):
+            tab.open(path)
+            tab.wait_for_mathjax()
+            found = tab.page.evaluate(PUNCTUATION_JS)
+            checked += found["checked"]
+            problems += [f"{path}: {p}" for p in found["problems"]]
+        assert checked >= 10, f"only {checked} formulas followed by punctuation"
+        assert not problems, "punctuation starts a line after inline math:\n" + "\n".join(problems)
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_names_in_tables_do_not_break_mid_word(browser, base_url, width):
+    tab = Visit(browser, base_url, width=width, height=900)
+    try:
+        broken, names = [], 0
+        for path in ("comparing/", "comparing/comparator/", "aggregation/", "api/stats/"):
+            tab.open(path)
+            found = tab.page.evaluate("""() => [...document.querySelectorAll('article td code')]
+                .filter(c => /^[\\w.]+$/.test(c.textContent) && c.checkVisibility())
+                .map(c => [c.textContent, c.getClientRects().length])""")
+            names += len(found)
+            broken += [f"{path}: {name}" for name, lines in found if lines > 1]
+        assert names >= 10, f"only {names} names in table cells"
+        assert not broken, f"names broken across lines at {width} px: {broken}"
+    finally:
+        tab.close()
+
+
 # --- notebook downloads, the footer, API page sizes (issue 9) ----------------------------------
 
 def test_every_notebook_page_links_its_notebook(visit, site_dir):

@@ -593,6 +593,18 @@ def test_notebook_pages_are_wide_at_1400(browser, base_url):
         tab.close()
 
 
+def test_notebook_table_prose_is_readable_at_390(browser, base_url):
+    """On a phone the 21-methods table scrolls sideways; its prose column is not ~100 px wide."""
+    tab = Visit(browser, base_url, width=390, height=900)
+    try:
+        page = tab.open("notebooks/flagr_21_methods/")
+        columns = page.evaluate("""() => [...document.querySelector('article table').rows[1].cells]
+            .map(cell => cell.getBoundingClientRect().width)""")
+        assert len(columns) == 6 and columns[-1] >= 180, f"column widths {columns}"
+    finally:
+        tab.close()
+
+
 # Inline formulas followed by punctuation whose first mark starts a new line.
 PUNCTUATION_JS = """
 () => {

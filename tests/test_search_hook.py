@@ -6,17 +6,13 @@ on text as mkdocs-jupyter and mkdocs write it.
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from docs_hooks import load_hook
+
 
 
 def _hook():
-    spec = importlib.util.spec_from_file_location("search_hook", ROOT / "docs" / "hooks" / "search.py")
-    hook = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hook)
-    return hook
+    return load_hook("search")
 
 
 # The start of map_mrr's page entry in the search index, as mkdocs-jupyter leaves it.

@@ -7,20 +7,17 @@ watchdog observer on a temporary folder, and read whether the server asked for a
 
 from __future__ import annotations
 
-import importlib.util
 import time
 from pathlib import Path
 
 import pytest
+from docs_hooks import load_hook
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _hook():
-    spec = importlib.util.spec_from_file_location("serve_hook", ROOT / "docs" / "hooks" / "serve.py")
-    hook = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hook)
-    return hook
+    return load_hook("serve")
 
 
 def test_the_hook_is_registered_in_mkdocs_yml():

@@ -1,6 +1,6 @@
-r"""MkDocs hook: a metric's own page comes first when the site is searched for it.
+r"""MkDocs hook: a metric's or a topic's own page comes first when the site is searched for it.
 
-Two things, both driven by ``rankbook.metrics.registry.METRICS`` (so a new metric with
+Four things; the first two driven by ``rankbook.metrics.registry.METRICS`` (so a new metric with
 a page is covered without editing anything here):
 
 1. **Aliases.** Each metric page gets, as search ``tags`` (mkdocs-material indexes them
@@ -19,6 +19,13 @@ a page is covered without editing anything here):
    raw. After the build, every formula in the index is rewritten as plain text
    (``DCG@k = Σ_{i=1}^{k} g(rel_i)/d(i)``).
 
+3. **Guide pages before API pages.** A guide page's ``aliases:`` front matter
+   (``tukey`` on Tukey's HSD's page) becomes its search tags, as on a metric page; every
+   API page gets ``search.boost`` 0.5 and a title beginning "API: ", so that "tukey" finds the
+   page that teaches the test first and no guide and API page share a title.
+4. **Notebook previews without chrome.** A notebook page's index text holds its prompts
+   ("In [5]:"), the copy button's "Copied!" and each code cell twice; all three are dropped.
+
 Registered in mkdocs.yml under ``hooks:``; ``tests/browser/test_site.py`` checks both.
 """
 
@@ -31,8 +38,11 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-#: Multiplies the weight of every section of a metric page in the search index.
+#: Multiplies the weight of every section of a metric or guide page in the search index.
 BOOST = 2
+#: API pages come after the page that teaches the same thing ("tukey": Tukey's HSD's guide page,
+#: then rankbook.stats.tukey).
+API_BOOST = 0.5
 
 _aliases: dict[str, list[str]] = {}
 
@@ -45,16 +55,21 @@ def on_config(config, **kwargs):
 
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
-    """Give a metric page its aliases (as search tags) and its boost."""
-    aliases = _aliases.get(page.file.src_uri)
-    if aliases is None:
-        return markdown
-    title = _title(markdown)
-    if title:
-        aliases = [*aliases, title]
-    aliases = [*aliases, *(str(a) for a in page.meta.get("aliases", []))]
-    page.meta["tags"] = list(dict.fromkeys([*page.meta.get("tags", []), *aliases]))
+    """Give a metric or guide page its aliases (as search tags) and its boost; demote API pages."""
     search = dict(page.meta.get("search") or {})
+    if page.file.src_uri.startswith("api/"):
+        search.setdefault("boost", API_BOOST)
+        page.meta["search"] = search
+        return api_title(markdown)
+    aliases = _aliases.get(page.file.src_uri)
+    own = [str(a) for a in page.meta.get("aliases", [])]
+    if aliases is None and not own:
+        return markdown
+    aliases = list(aliases or [])
+    title = _title(markdown)
+    if title and page.file.src_uri in _aliases:
+        aliases.append(title)
+    page.meta["tags"] = list(dict.fromkeys([*page.meta.get("tags", []), *aliases, *own]))
     search.setdefault("boost", BOOST)
     page.meta["search"] = search
     return markdown
@@ -67,6 +82,9 @@ def on_post_build(config, **kwargs) -> None:
         return
     data = json.loads(index.read_text(encoding="utf-8"))
     for doc in data.get("docs", []):
+        if doc.get("location", "").startswith("notebooks/"):
+            doc["title"] = doc.get("title", "").rstrip("¶ ")
+            doc["text"] = without_notebook_chrome(doc.get("text", ""))
         for field in ("title", "text"):
             if field in doc:
                 doc[field] = plain_formulas(doc[field])
@@ -108,6 +126,12 @@ def _trec_names(value) -> list[str]:
     return [value] if isinstance(value, str) else [str(v) for v in value]
 
 
+def api_title(markdown: str) -> str:
+    """An API page's first heading prefixed with "API: ", so that it never shares its title
+    with the guide page it documents ("API: Majoritarian methods", "Majoritarian methods")."""
+    return re.sub(r"^# (?!API: )(.+)$", r"# API: \1", markdown, count=1, flags=re.M)
+
+
 def _title(markdown: str) -> str:
     """The metric's name from the page's first heading, without the bracketed notation."""
     match = re.search(r"^# (.+)$", markdown, re.M)
@@ -125,6 +149,39 @@ def _registry():
             f"({type(exc).__name__}: {exc}); install the package (`make install`)."
         ) from exc
     return METRICS
+
+
+# --- notebook previews ---------------------------------------------------------------------
+
+_PROMPT = re.compile(r"(?:In|Out)\s?\[\s*\d*\]:\s*")
+_CODE = re.compile(r"<pre>(.*?)</pre>\s*", re.S)
+
+
+def without_notebook_chrome(text: str) -> str:
+    """A notebook page's index text without its chrome: prompts ("In [5]:"), the copy
+    button's "Copied!" and the second, unformatted copy of each code cell that follows its
+    ``<pre>`` block."""
+    text = _PROMPT.sub("", text.replace("\xa0", " ")).replace("Copied! ", "").replace("Copied!", "")
+    pieces, start = [], 0
+    for match in _CODE.finditer(text):
+        if match.start() < start:
+            continue
+        pieces.append(text[start:match.end()])
+        start = match.end() + _repeat_length(match.group(1).split(), text[match.end():])
+    pieces.append(text[start:])
+    return "".join(pieces).strip()
+
+
+def _repeat_length(words: list[str], rest: str) -> int:
+    """Length of the copy of ``words`` (the same words, spaced differently) that ``rest``
+    begins with, 0 if it does not begin with one."""
+    pos = 0
+    for word in words:
+        found = rest.find(word, pos)
+        if found < 0 or rest[pos:found].strip():
+            return 0
+        pos = found + len(word)
+    return pos + len(rest[pos:]) - len(rest[pos:].lstrip())
 
 
 # --- formulas as plain text --------------------------------------------------------------

@@ -21,8 +21,32 @@ window.MathJax = {
   options: {
     ignoreHtmlClass: ".+",
     processHtmlClass: "arithmatex|jp-MarkdownOutput|jp-RenderedMarkdown|jp-RenderedLatex|md-ellipsis"
+  },
+  startup: {
+    pageReady: () => MathJax.startup.defaultPageReady().then(keepPunctuationWithMath)
   }
 };
+
+// A period or comma after inline math must not start the next line: the browser may break
+// between the formula's element and the text after it. Wrap the formula (or the arithmatex
+// span that holds only it) and the punctuation that follows in a span.rb-nowrap (extra.css).
+function keepPunctuationWithMath() {
+  for (const math of document.querySelectorAll('mjx-container:not([display="true"])')) {
+    let box = math;
+    const parent = math.parentElement;
+    if (parent && parent.classList.contains("arithmatex") && parent.childElementCount === 1) box = parent;
+    if (box.parentElement && box.parentElement.classList.contains("rb-nowrap")) continue;
+    const next = box.nextSibling;
+    if (!next || next.nodeType !== Node.TEXT_NODE) continue;
+    const mark = next.textContent.match(/^[.,;:!?)\]]+/);
+    if (!mark) continue;
+    next.textContent = next.textContent.slice(mark[0].length);
+    const span = document.createElement("span");
+    span.className = "rb-nowrap";
+    box.replaceWith(span);
+    span.append(box, mark[0]);
+  }
+}
 
 // Material emits each page on its document$ observable: the first page on load,
 // and, with instant navigation, every page it swaps in without reloading scripts.
@@ -39,6 +63,6 @@ document$.subscribe(() => {
     MathJax.startup.output.clearCache();
     MathJax.typesetClear();
     MathJax.texReset();
-    return MathJax.typesetPromise();
+    return MathJax.typesetPromise().then(keepPunctuationWithMath);
   });
 });

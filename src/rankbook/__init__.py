@@ -42,6 +42,7 @@ _LAZY = {
     "evaluate_flagr": ("rankbook.evaluation.flagr", "evaluate_flagr"),
     "compare": ("rankbook.compare", None),
     "Comparator": ("rankbook.compare", "Comparator"),
+    "datasets": ("rankbook.datasets", None),
 }
 
 __all__ = [

@@ -378,6 +378,72 @@ def test_search_previews_show_no_raw_tex(visit):
     assert not raw, f"search previews show raw TeX: {raw}"
 
 
+# --- search: a topic's guide page first, notebook previews without chrome (issue 23) -----------
+
+# Query -> the page that teaches it (before its API page, a notebook or another section).
+GUIDE_SEARCHES = {
+    "tukey": "comparing/tukey_hsd/",
+    "markov": "aggregation/markov_chains/",
+    "wilcoxon": "comparing/wilcoxon_test/",
+    "comparator": "comparing/comparator/",
+    "trec_eval": "guide/evaluating_runs/",
+}
+
+
+def test_search_puts_the_guide_page_first(visit):
+    page = visit.open("")
+    wrong = []
+    for query, target in GUIDE_SEARCHES.items():
+        results = _search(page, query)
+        if not results or results[0] != target:
+            where = results.index(target) + 1 if target in results else "not found"
+            wrong.append(f"{query!r}: first result {results[:1]}, {target} is {where}")
+    assert not wrong, "search puts another page first:\n" + "\n".join(wrong)
+
+
+# An article of the results, with the text of its code blocks and the text around them.
+PREVIEWS_JS = """() => [...document.querySelectorAll('.md-search-result__item')]
+    .filter(item => new URL(item.querySelector('a').href).pathname.includes('/notebooks/'))
+    .flatMap(item => [...item.querySelectorAll('.md-search-result__article')])
+    .map(article => { const copy = article.cloneNode(true);
+                      const code = [...copy.querySelectorAll('pre')].map(p => p.textContent);
+                      copy.querySelectorAll('pre').forEach(p => p.remove());
+                      return {text: copy.textContent, code}; })"""
+
+
+def test_notebook_search_previews_have_no_notebook_chrome(visit):
+    page = visit.open("")
+    shown = []
+    for query in ("lecture", "fraction", "voters"):
+        _search(page, query)
+        shown += page.evaluate(PREVIEWS_JS)
+    assert len(shown) >= 5, f"only {len(shown)} notebook previews shown"
+    problems = []
+    for preview in shown:
+        text = " ".join(preview["text"].split())
+        if re.search(r"\b(In|Out)\s?\[\s*\d*\]:", text) or "Copied!" in text:
+            problems.append(f"prompt or copy button: {text[:100]}")
+        for code in preview["code"]:
+            first = " ".join(code.split())[:40]
+            if len(first) > 10 and first in text:
+                problems.append(f"code shown twice: {first}")
+    assert not problems, "\n".join(problems[:10])
+
+
+def test_api_pages_titles_differ_from_guide_titles(visit, site_dir):
+    """Every API page's heading begins "API: ", so none shares its title with a guide page."""
+    pages = sorted(p.parent.relative_to(site_dir).as_posix() + "/"
+                   for p in (site_dir / "api").rglob("index.html"))
+    titles = {}
+    for path in pages:
+        page = visit.open(path)
+        titles[path] = page.locator("article h1").first.inner_text().strip()
+    bad = {path: title for path, title in titles.items() if not title.startswith("API: ")}
+    assert not bad, f"API pages without an 'API: ' title: {bad}"
+    page = visit.open("aggregation/majoritarian/")
+    assert page.locator("article h1").first.inner_text().strip() not in titles.values()
+
+
 # --- layout: nothing cut, at a desktop and a phone width (issue 9) ----------------------------
 
 # A wide box (code, notebook output, display formula, table) must scroll, itself or in the
@@ -494,6 +560,109 @@ def test_notebook_column_fits_show_work_at_1400(browser, base_url):
         fits = work.evaluate("pre => [pre.scrollWidth, pre.clientWidth]")
         assert fits[0] <= fits[1] + 1, f"show_work(5) needs {fits[0]} px, has {fits[1]}"
         assert "= 1.9307" in work.inner_text() and "= 2.5616" in work.inner_text()
+    finally:
+        tab.close()
+
+
+# --- wider notebooks, punctuation after math, names in tables (issue 23) -----------------------
+
+def test_notebook_pages_are_wide_at_1400(browser, base_url):
+    """At 1400 px a notebook's code and output get ~1000 px: the 21-methods notebook's code cells
+    fit but one (ten scrolled at ~750 px), its table's text column is readable, and the
+    eight-element notebook's show_work(5) formula shows "= 2.5616" whole (it was cut to "2.561")."""
+    tab = Visit(browser, base_url, width=1400, height=900)
+    try:
+        page = tab.open("notebooks/flagr_21_methods/")
+        tab.wait_for_mathjax()
+        widths = page.evaluate("""() => [...document.querySelectorAll('.jp-InputArea pre')]
+            .map(pre => [pre.scrollWidth, pre.clientWidth])""")
+        assert len(widths) >= 10, widths
+        scrolling = [w for w in widths if w[0] > w[1] + 1]
+        assert len(scrolling) <= 1, f"{len(scrolling)} code cells scroll sideways: {scrolling}"
+        columns = page.evaluate("""() => [...document.querySelector('article table').rows[1].cells]
+            .map(cell => cell.getBoundingClientRect().width)""")
+        assert len(columns) == 6 and columns[-1] >= 200, f"column widths {columns}"
+
+        page = tab.open("notebooks/eight_element_table/")
+        tab.wait_for_mathjax()
+        cut = page.evaluate("""() => [...document.querySelectorAll('mjx-container[display="true"]')]
+            .filter(m => m.closest('.jp-OutputArea-output') && m.scrollWidth > m.clientWidth + 1)
+            .map(m => m.getAttribute('aria-label') || m.textContent.slice(0, 40))""")
+        assert not cut, f"display formulas that scroll at 1400 px: {cut}"
+    finally:
+        tab.close()
+
+
+def test_notebook_table_prose_is_readable_at_390(browser, base_url):
+    """On a phone the 21-methods table scrolls sideways; its prose column is not ~100 px wide."""
+    tab = Visit(browser, base_url, width=390, height=900)
+    try:
+        page = tab.open("notebooks/flagr_21_methods/")
+        columns = page.evaluate("""() => [...document.querySelector('article table').rows[1].cells]
+            .map(cell => cell.getBoundingClientRect().width)""")
+        assert len(columns) == 6 and columns[-1] >= 180, f"column widths {columns}"
+    finally:
+        tab.close()
+
+
+# Inline formulas followed by punctuation whose first mark starts a new line.
+PUNCTUATION_JS = """
+() => {
+  const root = document.querySelector('article.md-content__inner');
+  const problems = [];
+  let checked = 0;
+  for (const math of root.querySelectorAll('mjx-container:not([display="true"])')) {
+    if (!math.checkVisibility()) continue;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    walker.currentNode = math;
+    let next = walker.nextNode();
+    while (next && math.contains(next)) next = walker.nextNode();
+    if (!next || !/^[.,;:]/.test(next.textContent)) continue;
+    checked += 1;
+    const range = document.createRange();
+    range.setStart(next, 0);
+    range.setEnd(next, 1);
+    const mark = range.getClientRects()[0];
+    const box = math.getBoundingClientRect();
+    if (mark && mark.top >= box.bottom - 2)
+      problems.push(`"${next.textContent.slice(0, 20)}" after ${math.getAttribute('aria-label') || ''}`);
+  }
+  return {checked, problems};
+}
+"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_punctuation_after_inline_math_stays_on_its_line(browser, base_url, width):
+    tab = Visit(browser, base_url, width=width, height=900)
+    try:
+        checked, problems = 0, []
+        for path in ("metrics/ndcg/", "aggregation/self_weighting/", "notebooks/map_mrr/"):
+            tab.open(path)
+            tab.wait_for_mathjax()
+            found = tab.page.evaluate(PUNCTUATION_JS)
+            checked += found["checked"]
+            problems += [f"{path}: {p}" for p in found["problems"]]
+        assert checked >= 10, f"only {checked} formulas followed by punctuation"
+        assert not problems, "punctuation starts a line after inline math:\n" + "\n".join(problems)
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_names_in_tables_do_not_break_mid_word(browser, base_url, width):
+    tab = Visit(browser, base_url, width=width, height=900)
+    try:
+        broken, names = [], 0
+        for path in ("comparing/", "comparing/comparator/", "aggregation/", "api/stats/"):
+            tab.open(path)
+            found = tab.page.evaluate("""() => [...document.querySelectorAll('article td code')]
+                .filter(c => /^[\\w.]+$/.test(c.textContent) && c.checkVisibility())
+                .map(c => [c.textContent, c.getClientRects().length])""")
+            names += len(found)
+            broken += [f"{path}: {name}" for name, lines in found if lines > 1]
+        assert names >= 10, f"only {names} names in table cells"
+        assert not broken, f"names broken across lines at {width} px: {broken}"
     finally:
         tab.close()
 

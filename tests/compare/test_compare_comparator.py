@@ -223,3 +223,48 @@ def test_plots_return_axes(flagr_comparator):
     ax = flagr_comparator.plot_metric(4, "ndcg", plot_type="bar")
     assert len(ax.patches) == 4 * 21
     matplotlib.pyplot.close("all")
+
+
+# --- progress on long runs (issue 23: 21 methods printed nothing for 15-28 s) -----------------
+
+def _two_methods():
+    cmp = Comparator(5)
+    cmp.add_aggregator("Borda", "borda")
+    cmp.add_aggregator("Condorcet", "condorcet")
+    return cmp
+
+
+def test_progress_prints_one_line_per_aggregator_on_stderr(capsys):
+    _two_methods().aggregate(input_file=LISTS, rels_file=QRELS, progress=True)
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["[1/2] Borda", "[2/2] Condorcet"], lines
+    assert all(line.endswith(" s") for line in lines), lines
+
+
+def test_progress_is_silent_when_off_or_stderr_is_not_a_terminal(capsys, monkeypatch):
+    _two_methods().aggregate(input_file=LISTS, rels_file=QRELS, progress=False)
+    assert capsys.readouterr() == ("", "")
+    # progress=None (the default): pytest's captured stderr, like a notebook's, is no terminal
+    assert not sys.stderr.isatty()
+    _two_methods().aggregate(input_file=LISTS, rels_file=QRELS)
+    assert capsys.readouterr() == ("", "")
+
+    class Terminal:
+        def __init__(self):
+            self.text = ""
+
+        def write(self, text):
+            self.text += text
+
+        def flush(self):
+            pass
+
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    _two_methods().aggregate(input_file=LISTS, rels_file=QRELS)
+    assert terminal.text.count("\n") == 2 and "[2/2] Condorcet" in terminal.text

@@ -7,6 +7,7 @@ shape, built on `rankbook.fuse` and on two evaluators: trec_eval's rules
 
 from __future__ import annotations
 
+import sys
 import time
 
 from rankbook import _validate
@@ -136,7 +137,7 @@ class Comparator:
         self.runs[name] = frame
 
     def aggregate(self, input_file=None, rels_file=None, *, runs=None, qrels=None,
-                  label: str | None = None):
+                  label: str | None = None, progress: bool | None = None):
         r"""Fuse the input lists with every aggregator, then evaluate every system.
 
         Parameters
@@ -153,6 +154,11 @@ class Comparator:
             The judgments instead of ``rels_file``.
         label : str, optional
             The dataset label of a FLAGR file that holds several.
+        progress : bool or None, default None
+            Print a line on stderr as each aggregator finishes (``[3/21] Condorcet: 0.8 s``):
+            21 methods on FLAGR's sample data take 15-28 s. ``None`` prints only when stderr
+            is a terminal (not in a notebook, a doctest or a pipe); ``True`` always; ``False``
+            never.
 
         Returns
         -------
@@ -172,12 +178,16 @@ class Comparator:
         judgments = _judgments(rels_file if qrels is None else qrels)
         self._aggregate_seconds = {}
         profiles = read_profiles(runs, flagr=input_file, label=label)   # once, for every aggregator
-        for name, system in self._systems.items():
-            if system[0] == "aggregator":
-                _, method, params = system
-                start = time.perf_counter()
-                self.runs[name] = fuse_profiles(profiles, method, **params)
-                self._aggregate_seconds[name] = time.perf_counter() - start
+        show = _show_progress(progress)
+        fused = [name for name, system in self._systems.items() if system[0] == "aggregator"]
+        for done, name in enumerate(fused, start=1):
+            _, method, params = self._systems[name]
+            start = time.perf_counter()
+            self.runs[name] = fuse_profiles(profiles, method, **params)
+            self._aggregate_seconds[name] = time.perf_counter() - start
+            if show:
+                print(f"[{done}/{len(fused)}] {name}: {self._aggregate_seconds[name]:.1f} s",
+                      file=sys.stderr, flush=True)
         return self.evaluate(judgments)
 
     def evaluate(self, qrels):
@@ -324,6 +334,14 @@ class Comparator:
         if self.conventions == "flagr":
             return list(seen)
         return [t for t in seen if t in judged_topics] + [t for t in judged_topics if t not in seen]
+
+
+def _show_progress(progress: bool | None) -> bool:
+    """``progress`` as given, or, for None, whether stderr is a terminal."""
+    if progress is not None:
+        return bool(progress)
+    isatty = getattr(sys.stderr, "isatty", None)
+    return bool(isatty and isatty())
 
 
 def _as_result_rows(table, name: str):

@@ -111,7 +111,7 @@ def evaluate_flagr(qrels, run, *, cutoff: int = 10, queries=None):
 
     References
     ----------
-    Akritidis, L., Fevgas, A., Bozanis, P. and Manolopoulos, Y. (2024). FLAGR:
+    Akritidis, L., Fevgas, A., Bozanis, P. and Manolopoulos, Y. (2023). FLAGR:
     A flexible high-performance library for rank aggregation. SoftwareX 21.
 
     Examples

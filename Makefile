@@ -131,7 +131,7 @@ test: $(STAMP)
 	@$(MAKE) --no-print-directory doctest
 	@$(MAKE) --no-print-directory notebooks
 	@$(MAKE) --no-print-directory docs
-	@$(MAKE) --no-print-directory browser
+	@$(MAKE) --no-print-directory browser BUILT_SITE=site
 
 # tests/conftest.py also leaves tests/browser out of `pytest tests`; --ignore says it here too.
 # Two pytest-xdist workers, one per core, each test module on one worker (--dist loadscope:
@@ -166,9 +166,11 @@ notebooks: $(STAMP)
 	  echo "make notebooks: no notebooks in notebooks/ yet, nothing to execute"; \
 	fi
 
+# Alone it builds the site into a temporary folder; `make test` hands it the site its docs
+# step has just built and checked (BUILT_SITE=site).
 browser: $(STAMP)
 	@mkdir -p notebooks
-	$(PYTEST) tests/browser
+	RANKBOOK_BUILT_SITE=$(BUILT_SITE) $(PYTEST) tests/browser
 
 # The seeded property test of the readers (tests/io/test_fuzz_readers.py) at full length;
 # `make unit` runs 120 files per reader. Another slice: make fuzz FUZZ_CASES=50000

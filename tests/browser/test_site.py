@@ -85,6 +85,14 @@ def site_dir(chromium_executable, tmp_path_factory) -> Path:
 
     Not --quiet: it hides the warnings that --strict counts, so the build would pass.
     """
+    built = os.environ.get("RANKBOOK_BUILT_SITE", "")
+    if built:
+        # `make test` builds the site with --strict (and checks its links) one step before
+        # this one, and says so; a plain `make browser` or `pytest tests/browser` builds anew.
+        out = Path(built).resolve()
+        if not (out / "index.html").is_file():
+            pytest.fail(f"RANKBOOK_BUILT_SITE={built}: no index.html there", pytrace=False)
+        return out
     out = tmp_path_factory.mktemp("site")
     (ROOT / "notebooks").mkdir(exist_ok=True)  # docs/notebooks links there
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -261,39 +269,100 @@ def test_notebook_images_load(visit, path):
     assert len(images) >= least, f"{path}: {len(images)} images, expected at least {least}"
 
 
-def test_every_page_is_clean(visit, site_dir):
+WALK_WIDTHS = (1400, 390)
+
+
+def _site_pages(site_dir, folder: str = "") -> list[str]:
+    root = site_dir / folder if folder else site_dir
+    return sorted("" if html.parent == site_dir else html.parent.relative_to(site_dir).as_posix() + "/"
+                  for html in root.rglob("index.html"))
+
+
+WALK_TABS = 3
+
+
+@pytest.fixture(scope="session")
+def walk(browser, base_url, site_dir) -> dict:
+    """Every page of the site, loaded once at 1400 px (in tabs that record every request):
+    what the tests below assert, gathered in one pass, so that a page is typeset once.
+
+    For each path: ``problems`` (requests that left 127.0.0.1, failed requests, script
+    errors, images that did not load, TeX left raw), ``h1``, ``height`` (scrollHeight),
+    ``download`` (the notebook download link), and for the layout pages (`_layout_pages`)
+    ``overflow`` by width: OVERFLOW_JS at 1400 px, then at 390 px after the window is
+    narrowed (Material's layout is CSS media queries, which apply on resize as on load).
+    WALK_TABS pages load at once, each in its own tab (a renderer process each), while the
+    test reads the one that started first.
+    """
+    tabs = [Visit(browser, base_url, width=WALK_WIDTHS[0], height=900) for _ in range(WALK_TABS)]
+    layout = set(_layout_pages(site_dir))
+    waiting = list(_site_pages(site_dir))
+    loading: list[tuple[Visit, str]] = []
+    pages = {}
+    try:
+        while waiting or loading:
+            while waiting and len(loading) < len(tabs):
+                tab = next(t for t in tabs if all(t is not other for other, _ in loading))
+                path = waiting.pop(0)
+                for record in (tab.requests, tab.failures, tab.errors):
+                    record.clear()
+                response = tab.page.goto(base_url + path, wait_until="commit")
+                assert response is not None and response.status == 200, f"{path}: not served"
+                loading.append((tab, path))
+            tab, path = loading.pop(0)
+            pages[path] = _read_page(tab, path, path in layout)
+    finally:
+        for tab in tabs:
+            tab.close()
+    return pages
+
+
+def _read_page(tab: Visit, path: str, layout: bool) -> dict:
+    page = tab.page
+    page.wait_for_load_state("load")
+    tab.wait_for_mathjax()
+    page.wait_for_function("() => Array.from(document.images).every(i => i.complete)")
+    problems = []
+    try:
+        _assert_no_untypeset_tex(tab, path)
+    except AssertionError as exc:
+        problems.append(str(exc).splitlines()[0])
+    elsewhere = [u for u in tab.requests
+                 if not u.startswith(("data:", "blob:")) and urlsplit(u).hostname != "127.0.0.1"]
+    broken = page.evaluate(
+        "() => Array.from(document.images).filter(i => i.naturalWidth === 0).map(i => i.src)")
+    for label, found in (("requests left 127.0.0.1", elsewhere),
+                         ("failed requests", list(tab.failures)),
+                         ("script errors", list(tab.errors)),
+                         ("images that did not load", broken)):
+        if found:
+            problems.append(f"{path}: {label}: {found}")
+    heading = page.locator("article h1").first
+    link = page.locator("a[download]", has_text="Download this notebook")
+    record = {
+        "problems": problems,
+        "h1": heading.inner_text().strip() if heading.count() else "",
+        "height": page.evaluate("() => document.documentElement.scrollHeight"),
+        "download": link.first.get_attribute("href") if link.count() else None,
+    }
+    if layout:
+        record["overflow"] = {}
+        for width in WALK_WIDTHS:
+            page.set_viewport_size({"width": width, "height": 900})
+            record["overflow"][width] = page.evaluate(OVERFLOW_JS)
+        page.set_viewport_size({"width": WALK_WIDTHS[0], "height": 900})
+    return record
+
+
+def test_every_page_is_clean(walk):
     """Every page of the site: only 127.0.0.1 is asked for, every request succeeds,
     no script fails, every image loads, and no TeX is left raw.
 
     The lists above pin what particular pages must show; this walks all pages, so a page
     added later is covered without editing this file.
     """
-    paths = sorted(
-        "" if html.parent == site_dir else html.parent.relative_to(site_dir).as_posix() + "/"
-        for html in site_dir.rglob("index.html")
-    )
-    problems = []
-    for path in paths:
-        for record in (visit.requests, visit.failures, visit.errors):
-            record.clear()
-        visit.open(path)
-        visit.wait_for_mathjax()
-        visit.page.wait_for_function("() => Array.from(document.images).every(i => i.complete)")
-        try:
-            _assert_no_untypeset_tex(visit, path)
-        except AssertionError as exc:
-            problems.append(str(exc).splitlines()[0])
-        elsewhere = [u for u in visit.requests
-                     if not u.startswith(("data:", "blob:")) and urlsplit(u).hostname != "127.0.0.1"]
-        broken = visit.page.evaluate(
-            "() => Array.from(document.images).filter(i => i.naturalWidth === 0).map(i => i.src)")
-        for label, found in (("requests left 127.0.0.1", elsewhere),
-                             ("failed requests", visit.failures),
-                             ("script errors", visit.errors),
-                             ("images that did not load", broken)):
-            if found:
-                problems.append(f"{path}: {label}: {found}")
-    assert len(paths) > 1, f"no pages found in {site_dir}"
+    assert len(walk) > 1, "no pages found in the built site"
+    problems = [problem for record in walk.values() for problem in record["problems"]]
     assert not problems, "\n".join(problems)
 
 
@@ -430,18 +499,13 @@ def test_notebook_search_previews_have_no_notebook_chrome(visit):
     assert not problems, "\n".join(problems[:10])
 
 
-def test_api_pages_titles_differ_from_guide_titles(visit, site_dir):
+def test_api_pages_titles_differ_from_guide_titles(walk):
     """Every API page's heading begins "API: ", so none shares its title with a guide page."""
-    pages = sorted(p.parent.relative_to(site_dir).as_posix() + "/"
-                   for p in (site_dir / "api").rglob("index.html"))
-    titles = {}
-    for path in pages:
-        page = visit.open(path)
-        titles[path] = page.locator("article h1").first.inner_text().strip()
+    titles = {path: record["h1"] for path, record in walk.items() if path.startswith("api/")}
+    assert len(titles) >= 20, titles
     bad = {path: title for path, title in titles.items() if not title.startswith("API: ")}
     assert not bad, f"API pages without an 'API: ' title: {bad}"
-    page = visit.open("aggregation/majoritarian/")
-    assert page.locator("article h1").first.inner_text().strip() not in titles.values()
+    assert walk["aggregation/majoritarian/"]["h1"] not in titles.values()
 
 
 # --- layout: nothing cut, at a desktop and a phone width (issue 9) ----------------------------
@@ -508,20 +572,13 @@ def _layout_pages(site_dir) -> list[str]:
     return ["", *pages]
 
 
-@pytest.mark.parametrize("width", [1400, 390])
-def test_nothing_is_cut(browser, base_url, site_dir, width):
-    tab = Visit(browser, base_url, width=width, height=900)
-    try:
-        pages = _layout_pages(site_dir)
-        assert sum(p.startswith("notebooks/") for p in pages) >= 7, pages
-        problems = []
-        for path in pages:
-            tab.open(path)
-            tab.wait_for_mathjax()
-            problems += [f"{path} at {width} px: {p}" for p in tab.page.evaluate(OVERFLOW_JS)]
-        assert not problems, "\n".join(problems)
-    finally:
-        tab.close()
+@pytest.mark.parametrize("width", WALK_WIDTHS)
+def test_nothing_is_cut(walk, site_dir, width):
+    pages = _layout_pages(site_dir)
+    assert sum(p.startswith("notebooks/") for p in pages) >= 7, pages
+    problems = [f"{path} at {width} px: {p}" for path in pages
+                for p in walk[path]["overflow"][width]]
+    assert not problems, "\n".join(problems)
 
 
 def test_the_layout_check_can_fail(browser, base_url):
@@ -669,16 +726,13 @@ def test_names_in_tables_do_not_break_mid_word(browser, base_url, width):
 
 # --- notebook downloads, the footer, API page sizes (issue 9) ----------------------------------
 
-def test_every_notebook_page_links_its_notebook(visit, site_dir):
-    pages = sorted(p.parent.relative_to(site_dir).as_posix() + "/"
-                   for p in site_dir.glob("notebooks/*/index.html"))
+def test_every_notebook_page_links_its_notebook(walk, base_url):
+    pages = [path for path in walk if path.startswith("notebooks/") and path != "notebooks/"]
     assert len(pages) >= 7
     for path in pages:
-        page = visit.open(path)
-        link = page.locator("a[download]", has_text="Download this notebook")
-        href = link.get_attribute("href")
+        href = walk[path]["download"]
         assert href and href.endswith(".ipynb"), f"{path}: no download link"
-        url = visit.base_url + path + href
+        url = base_url + path + href
         with urllib.request.urlopen(url, timeout=10) as response:
             notebook = json.loads(response.read())
         assert notebook["nbformat"] == 4 and notebook["cells"], f"{url} is not the notebook"
@@ -693,16 +747,11 @@ def test_previous_and_next_links_at_the_foot(visit):
     assert following.rstrip("/").endswith("metrics/lag") or following == "../lag/"
 
 
-def test_api_pages_are_one_module_long(visit, site_dir):
-    pages = sorted(p.parent.relative_to(site_dir).as_posix() + "/"
-                   for p in (site_dir / "api").rglob("index.html"))
-    assert len(pages) >= 20, pages
-    heights = {}
-    for path in pages:
-        page = visit.open(path)
-        heights[path] = page.evaluate("() => document.documentElement.scrollHeight")
+def test_api_pages_are_one_module_long(walk):
+    heights = {path: record["height"] for path, record in walk.items() if path.startswith("api/")}
+    assert len(heights) >= 20, heights
     # The single API page was about 47,000 px tall; one module is at most a few screens.
     tall = {path: height for path, height in heights.items() if height > 15_000}
-    assert not tall, f"API pages taller than 15,000 px at 1280 px: {tall}"
-    private = [path for path in pages if "/_" in "/" + path]
+    assert not tall, f"API pages taller than 15,000 px at 1400 px: {tall}"
+    private = [path for path in heights if "/_" in "/" + path]
     assert not private, private

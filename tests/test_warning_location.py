@@ -87,7 +87,11 @@ def test_the_command_line_prints_the_warning_as_one_note(tmp_path, capsys):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         assert main(["eval", "-m", "map", str(tmp_path / "qrels"), str(tmp_path / "run")]) == 0
-    assert not caught  # the command line turns it into a note on stderr
+    # The command line turns the topic warning into a note on stderr. Only that warning is
+    # looked for: a worker that ran other tests first may also catch an unrelated
+    # ResourceWarning from the garbage collector (CI, 2026-11-27).
+    leaked = [w for w in caught if "topic(s)" in str(w.message)]
+    assert not leaked, [f"{w.category.__name__}: {w.message}" for w in caught]
     notes = capsys.readouterr().err.splitlines()
     assert len(notes) == 1 and notes[0].startswith("rankbook eval: note: ")
     assert "'q9'" in notes[0] and "'q2'" in notes[0]

@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/regenerate_console.py
 
-The pages and the block syntax are those of tests/test_docs_examples.py, which fails when a
+The pages and the block syntax are those of tests/docs/test_docs_examples.py, which fails when a
 page shows something else than the command prints; run this after changing the command line,
 then read the diff (`git diff docs README.md`) before committing: the new output is what
 readers will see.

@@ -10,7 +10,7 @@ rebuilds of 77-96 s: JupyterLab wrote ``notebooks/.ipynb_checkpoints/*``, the ke
 
 This hook wraps each watch's event handler so that an event whose paths all lie in such a
 folder, or end like an editor's temporary file, is dropped; every other event rebuilds as
-before. Registered in mkdocs.yml under ``hooks:``; ``tests/test_serve_hook.py`` checks it with a
+before. Registered in mkdocs.yml under ``hooks:``; ``tests/docs/test_serve_hook.py`` checks it with a
 real file-system observer.
 """
 

@@ -298,7 +298,7 @@ def test_flagr_empty_field_refused(tmp_path):
 
 def test_one_huge_id_is_read_byte_for_byte(tmp_path):
     # issue 8: one 1 MB id in a 1.6 MB run asked for 18.6 GiB; now read as it is written
-    # (memory and evaluation: tests/test_batch_tokens.py).
+    # (memory and evaluation: tests/evaluation/test_batch_tokens.py).
     lines = [b"q1 Q0 d%d 1 1.0 s\n" % i for i in range(30_000)]
     huge = b"x" * 2**20
     lines[500] = b"q1 Q0 " + huge + b" 1 1.0 s\n"

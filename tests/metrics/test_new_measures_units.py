@@ -202,7 +202,7 @@ def test_every_new_function_returns_a_plain_python_value():
 
 
 # --- docs/conventions.md documents every default of the new functions ------------------------
-# (tests/test_docs_examples.py checks the registered functions; these are not registered yet.)
+# (tests/docs/test_docs_examples.py checks the registered functions; these are not registered yet.)
 
 def _documented_defaults():
     import re

@@ -3,7 +3,7 @@
 The docs' metric index, the evaluator and the CLI read it, so it must name every
 public metric function, with well-formed entries. Whether each page exists is
 checked here and by `mkdocs build --strict` (the index links to it); that the lists
-generated from the registry agree is tests/test_registry_generated.py's job.
+generated from the registry agree is tests/metrics/test_registry_generated.py's job.
 """
 
 from __future__ import annotations

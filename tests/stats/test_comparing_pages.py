@@ -1,7 +1,7 @@
 """Every page of docs/comparing (one per test) has exercises with solutions and answer keys.
 
-tests/test_exercises.py checks each answer key against rankbook; this checks that none is
-missing, as tests/test_exercises.py does for the metric pages.
+tests/exercises/test_exercises.py checks each answer key against rankbook; this checks that none is
+missing, as tests/exercises/test_exercises.py does for the metric pages.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ their grades (:mod:`rankbook.evaluation.join`), and each measure computed for al
 topics by its kernel (:mod:`rankbook.evaluation.kernels`). A measure without a
 kernel is computed from the same arrays, topic by topic, by its registry adapter
 (:func:`topic_data`). It is an optimisation of the per-topic path, tested equal
-to it in ``tests/test_batch.py``.
+to it in ``tests/evaluation/test_batch.py``.
 
 Ids stay in the array form (:mod:`rankbook.io.arrays`: fixed-width ``S`` arrays, or
 Tokens when an id is long) from the file reader to here, never one Python ``str``

@@ -11,7 +11,7 @@ textbook function. Everything else is generated from this list:
 - the measure list of ``rankbook eval --help``;
 - the docs' metric index (``docs/hooks/metric_index.py``).
 
-``tests/test_registry_generated.py`` fails when any of them disagree.
+``tests/metrics/test_registry_generated.py`` fails when any of them disagree.
 
 The entries with a trec_eval name are in trec_eval's print order (its table
 of measures, ``measures.c``): ``-m all_trec`` and the trec_eval layout list

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-HOOKS = Path(__file__).resolve().parents[1] / "docs" / "hooks"
+HOOKS = Path(__file__).resolve().parents[2] / "docs" / "hooks"
 
 
 def load_hook(name: str):

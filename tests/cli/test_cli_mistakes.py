@@ -12,10 +12,10 @@ import pytest
 
 from rankbook.cli import main
 
-DATA = Path(__file__).resolve().parent / "data" / "trec_eval"
+DATA = Path(__file__).resolve().parents[1] / "data" / "trec_eval"
 QRELS, RUN = str(DATA / "qrels.test"), str(DATA / "results.test")
 # FLAGR's sample voters (tests/data/flagr, copied from the FLAGR repository's testdata.csv)
-FLAGR_LISTS = str(Path(__file__).resolve().parent / "data" / "flagr" / "testdata.csv")
+FLAGR_LISTS = str(Path(__file__).resolve().parents[1] / "data" / "flagr" / "testdata.csv")
 
 MISTAKES = [
     # (arguments, a piece of the one-line message)

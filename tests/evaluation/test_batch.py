@@ -97,7 +97,7 @@ def textbook(seed: int, n_topics: int = 40, **options) -> pd.DataFrame:
 
     Computed once per test session: it depends on nothing a test patches (the batch path's
     kernels, hashes and id forms), so the reruns under patches (the id forms of
-    tests/test_batch_tokens.py, no kernels, colliding hashes) reuse it instead of computing
+    tests/evaluation/test_batch_tokens.py, no kernels, colliding hashes) reuse it instead of computing
     the same table again.
     """
     table = _textbook_table(seed, n_topics, tuple(sorted(options.items())))

@@ -129,7 +129,7 @@ def test_cli_level_and_format_errors_are_one_line(capsys):
     assert "not allowed with" in capsys.readouterr().err
 
 
-SAMPLES = Path(__file__).resolve().parents[1] / "docs" / "guide" / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "docs" / "guide" / "samples"
 
 
 @pytest.mark.parametrize("name, fmt, part", [("ap-sheet.html", "html", "sheet"),

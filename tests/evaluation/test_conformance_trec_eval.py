@@ -25,7 +25,7 @@ import pytest
 from rankbook.cli import main
 from rankbook.evaluation.measures import parse_measures
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 INPUTS = DATA / "trec_eval"  # the inputs are the same for both versions
 VERSIONS = {"9": DATA / "trec_eval", "10": DATA / "trec_eval_10"}
 ALL_TREC = [

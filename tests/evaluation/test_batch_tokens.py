@@ -5,7 +5,7 @@ Ids longer than ``arrays.SHORT_WIDTH`` bytes are kept as one byte buffer plus of
 (``_evaluate_textbook``: Python ``str`` ids, Python's string order for ties), which shares
 no id code with the batch path:
 
-- the tests of ``tests/test_batch.py`` and ``tests/test_batch_join.py`` run again with every id
+- the tests of ``tests/evaluation/test_batch.py`` and ``tests/evaluation/test_batch_join.py`` run again with every id
   column forced into Tokens (``SHORT_WIDTH`` and ``FIXED_SLACK`` 0) and with the two forms
   mixed (``SHORT_WIDTH`` 2: ``q1`` stays fixed-width, ``d12`` does not, per chunk and column);
   the random collections under the options that reach the ids (``FORM_OPTIONS``), against the

@@ -19,7 +19,7 @@ from pathlib import Path
 import rankbook
 from rankbook.cli import SUBCOMMANDS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 API = ROOT / "docs" / "api"
 BLOCK = re.compile(r"^::: (rankbook[\w.]*)", re.M)
 

@@ -33,7 +33,7 @@ import rankbook as rb
 from rankbook.cli import main
 from rankbook.metrics.registry import METRICS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 # The pages whose console examples are checked. To check another page, add it here: its
 # `$ rankbook ...` lines must then run from the repository root and show their whole output.

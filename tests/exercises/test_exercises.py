@@ -27,7 +27,7 @@ import pytest
 
 import rankbook as rb
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 ANSWER = re.compile(r"<!--\s*answer:\s*(.+?)\s*-->", re.S)
 PAGES = sorted(p for p in DOCS.rglob("*.md") if p.is_file())
 

@@ -100,7 +100,7 @@ def test_cli_ideal_error_names_the_flag(capsys):
 from pathlib import Path  # noqa: E402
 import shlex  # noqa: E402
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 EXERCISE_PAGES = sorted((DOCS / "metrics").glob("*.md")) + [DOCS / "guide" / "classroom.md"]
 CHECK = re.compile(r"^\s*Check(?::| \(Python)", re.M)
 

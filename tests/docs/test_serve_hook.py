@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from docs_hooks import load_hook
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _hook():

@@ -22,7 +22,7 @@ import pytest
 
 import rankbook as rb
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 UPRIGHT = re.compile(r"\\(?:mathrm|text|textrm|operatorname\*?|mathsf|texttt|textit|textbf|"
                      r"mbox|begin|end|mathbf|boldsymbol)\s*\{")

@@ -12,7 +12,7 @@ from rankbook import RankbookError
 from rankbook.evaluation import evaluate
 from rankbook.io import read_flagr_lists, read_qrels, read_run
 
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "guide" / "bad_input.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "guide" / "bad_input.md"
 FUNCTIONS = {"read_run": read_run, "read_qrels": read_qrels,
              "read_flagr_lists": read_flagr_lists, "evaluate": evaluate}
 EXAMPLE = re.compile(r"<!-- example: (?P<call>[^>]*) -->\n(?P<body>.*?)(?=\n<!-- example:|\n## |\Z)",

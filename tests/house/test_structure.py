@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 FILES = sorted((SRC / "rankbook").rglob("*.py"))
 MAX_FILE_LINES = 400
 MAX_FUNCTION_LINES = 60
@@ -189,3 +189,38 @@ def test_tests_cite_no_machine_paths():
                  for number, line in enumerate(path.read_text().splitlines(), start=1)
                  if machine.search(line)]
     assert not offenders, f"machine paths cited in {offenders}"
+
+
+# The tests mirror the code (issue 19, part 6): each package of src/rankbook has its folder in
+# tests/ (tests/io/ for rankbook.io, ...); the package's own top-level modules (rankbook/relevance.py,
+# ...) are tested at the top of tests/; the other folders test what is not a package: the docs site
+# and its notebooks (docs/), the house rules and the packaging (house/), the browser (browser/).
+NOT_PACKAGES = {"browser", "data", "docs", "house"}
+
+
+def _test_layout(root):
+    packages = {path.parent.name for path in (root / "src" / "rankbook").glob("*/__init__.py")}
+    folders = {path.name for path in (root / "tests").iterdir()
+               if path.is_dir() and not path.name.startswith((".", "__"))}
+    top_level_tests = {path.stem.removeprefix("test_") for path in (root / "tests").glob("test_*.py")}
+    modules = {path.stem.lstrip("_") for path in (root / "src" / "rankbook").glob("*.py")}
+    modules.add("import")  # test_import.py tests rankbook/__init__.py (what `import rankbook` loads)
+    return packages - folders, folders - packages - NOT_PACKAGES, top_level_tests - modules
+
+
+def test_every_package_has_its_test_folder():
+    missing, strays, loose = _test_layout(SRC.parent)
+    assert not missing, f"packages without a tests/<package>/ folder: {sorted(missing)}"
+    assert not strays, f"test folders that mirror no package: {sorted(strays)} (or add to NOT_PACKAGES)"
+    assert not loose, (f"top-level tests that test no top-level module: {sorted(loose)}; "
+                       "move them to the folder of the package they test")
+
+
+def test_the_layout_check_can_fail(tmp_path):
+    (tmp_path / "src" / "rankbook" / "io").mkdir(parents=True)
+    (tmp_path / "src" / "rankbook" / "io" / "__init__.py").write_text("")
+    (tmp_path / "src" / "rankbook" / "relevance.py").write_text("")
+    (tmp_path / "tests" / "stats").mkdir(parents=True)
+    (tmp_path / "tests" / "test_relevance.py").write_text("")
+    (tmp_path / "tests" / "test_batch.py").write_text("")
+    assert _test_layout(tmp_path) == ({"io"}, {"stats"}, {"batch"})

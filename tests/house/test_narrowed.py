@@ -17,7 +17,7 @@ import pytest
 _umath = getattr(getattr(np, "_core", None), "_multiarray_umath", None) or np.core._multiarray_umath
 __cpu_features__ = _umath.__cpu_features__
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "narrowed.py"
 REPORT = ("import json, os, numpy as np; f = (getattr(np, '_core', None) or np.core)._multiarray_umath"
           ".__cpu_features__; "

@@ -25,7 +25,7 @@ from rankbook.evaluation.measures import canonical_names, parse_measures, trec_n
 from rankbook.metrics import means
 from rankbook.metrics.registry import METRICS, SUMMARY_RULES, TopicData
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 EVALUABLE = [m for m in METRICS if m.evaluable]
 # trec_eval 9's all_trec families that no registry entry computed when this was written: issue 7

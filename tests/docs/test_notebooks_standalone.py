@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 OPTIONAL = ("pyflagr", "statsmodels", "pytrec_eval", "ranx", "ir_measures")
 # Notebooks whose data rankbook may not redistribute, so they run in a clone only (and say so

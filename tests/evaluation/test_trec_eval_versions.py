@@ -7,7 +7,7 @@ runs whose scores differ at the 1e-9 level every per-topic value must equal pytr
 trec_eval 10.0 keeps doubles; its oracle here is pytrec_eval on the same run with every score
 replaced by its rank in double precision (an order float32 keeps), for the measures that do not
 depend on the version otherwise (10.0's lround cut-offs of iprec_at_recall and 11pt_avg are
-checked against 10.0's own outputs in tests/test_conformance_trec_eval.py).
+checked against 10.0's own outputs in tests/evaluation/test_conformance_trec_eval.py).
 """
 
 from __future__ import annotations

@@ -57,3 +57,31 @@ def test_trec_order_ties_by_docid_descending_in_byte_order():
                         "doc": ["x", "a", "B", "z", "é", "top"],
                         "score": [1.0, 0.5, 0.5, 0.5, 0.5, 9.0]})
     assert run.iloc[trec_order(run)]["doc"].tolist() == ["top", "é", "z", "a", "B", "x"]
+
+
+# file_format: what a file holds, by its first non-blank line (issue 19: FLAGR detection in io)
+@pytest.mark.parametrize("content, expected", [
+    (b"\n\n1,V1,Q1-E36,0.9,fuse\n", "flagr_lists"),           # FLAGR's 5-column lists CSV
+    (b"1,V1,Q1-E36,0.9,fuse,2\n", "flagr_lists"),             # ... with a weight column
+    (b" 1 , 0 , Q1-E36 , 1 \n", "flagr_qrels"),               # blanks around fields are stripped
+    (b"301 0 doc,with,commas 1\n", "trec"),                   # a TREC id may hold commas
+    (b"1,V 1,Q1-E36,0.9,fuse\n", "trec"),                     # white space inside a field: not FLAGR's
+    (b"1,2,3\n", "trec"),
+    (b"\n  \n", "unknown"),                                   # no line at all
+    (b"\x1f\x8b\x08\x00garbage", "unknown"),                  # a corrupt gzip: the reader says why
+])
+def test_file_format(tmp_path, content, expected):
+    from rankbook.io.convert import file_format
+
+    (tmp_path / "file").write_bytes(content)
+    assert file_format(tmp_path / "file") == expected
+
+
+def test_file_format_of_what_cannot_be_read_twice(tmp_path):
+    import os
+
+    from rankbook.io.convert import file_format
+
+    os.mkfifo(tmp_path / "pipe")
+    assert file_format(tmp_path / "pipe") == "unknown"  # not opened: a pipe is read once
+    assert file_format(tmp_path / "missing") == "unknown"

@@ -144,42 +144,23 @@ def _json(table) -> str:
 
 
 def _what_the_files_look_like(qrels_path: str, run_path: str) -> str | None:
-    """A hint when the files' shapes say what went wrong: swapped, or a FLAGR CSV.
+    """A hint when the files' shapes say what went wrong: swapped, or a FLAGR lists CSV.
 
     Only the first line of each regular file is read (a pipe cannot be read twice).
     """
-    qrels, run = _first_line(qrels_path), _first_line(run_path)
-    for path, line in ((qrels_path, qrels), (run_path, run)):
-        if line is not None and len(line.split()) == 1 and line.count(b",") in (4, 5):
+    from rankbook.io.convert import file_format, first_line
+
+    for path in (qrels_path, run_path):
+        if file_format(path) == "flagr_lists":
             return (f"{path} looks like a FLAGR CSV (query,voter,item,...), not a TREC file: "
                     "evaluate each voter with rankbook.io.read_flagr_lists and "
                     "rankbook.evaluate, or fuse the voters with 'rankbook fuse METHOD "
                     f"--flagr {path}'.")
+    qrels, run = first_line(qrels_path), first_line(run_path)
     if qrels is not None and run is not None and len(qrels.split()) >= 6 \
             and len(run.split()) == 4:
         return ("Did you swap them? QRELS has the 6 fields of a run and RUN the 4 of a qrels "
                 "file; the command takes the qrels first: rankbook eval QRELS RUN.")
-    return None
-
-
-def _first_line(path: str) -> bytes | None:
-    """The first non-blank line of a regular file, or None (unreadable, corrupt gzip, ...)."""
-    import gzip
-    import os
-    import zlib
-
-    try:
-        if not os.path.isfile(path):
-            return None
-        with open(path, "rb") as handle:
-            head = handle.read(2)
-        opener = gzip.open if head == b"\x1f\x8b" else open
-        with opener(path, "rb") as handle:
-            for line in handle:
-                if line.strip():
-                    return line.strip()
-    except (OSError, EOFError, ValueError, zlib.error):  # the readers report what is wrong
-        return None
     return None
 
 

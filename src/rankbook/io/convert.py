@@ -36,11 +36,12 @@ from __future__ import annotations
 
 import os
 import stat
+import zlib
 from collections.abc import Mapping
 
 import numpy as np
 
-from rankbook._errors import InputFileError, InvalidTypeError, InvalidValueError
+from rankbook._errors import InputFileError, InvalidTypeError, InvalidValueError, RankbookError
 from rankbook.io import arrays
 from rankbook.io._memory import column_refusal, id_text, id_texts, value_array
 from rankbook.io._source import chunks, open_binary, path_text
@@ -173,11 +174,9 @@ def as_ranking(run, *, progress: bool = False) -> arrays.Ranking:
 def qrels_format(path) -> str:
     r"""Which qrels file ``path`` is, by its first non-blank line: ``"flagr"`` or ``"trec"``.
 
-    ``"flagr"`` when that line has exactly four comma-separated fields with no white
-    space inside a field (FLAGR's ``query,0,item,relevance``; blanks around a field are
-    not part of it, as FLAGR's reader strips them), ``"trec"`` otherwise, and for what
-    cannot be read twice (a pipe, a FIFO) or not read at all (the reader then says why).
-    See the module docstring.
+    ``"flagr"`` when :func:`file_format` finds FLAGR's qrels CSV (``query,0,item,relevance``),
+    ``"trec"`` otherwise, and for what cannot be read twice (a pipe, a FIFO) or not read at
+    all (the reader then says why). See the module docstring.
 
     Examples
     --------
@@ -188,26 +187,60 @@ def qrels_format(path) -> str:
     >>> qrels_format(folder / "flagr.csv"), qrels_format(folder / "trec.txt")
     ('flagr', 'trec')
     """
-    line = _first_line(path)
+    return "flagr" if file_format(path) == "flagr_qrels" else "trec"
+
+
+def file_format(path) -> str:
+    r"""What ``path`` holds, judged by its first non-blank line.
+
+    A line of comma-separated fields with no white space inside a field (blanks around a
+    field are not part of it, as FLAGR's reader strips them) is FLAGR's: four fields are its
+    qrels CSV (``query,0,item,relevance``, ``"flagr_qrels"``), five or six its lists CSV
+    (``query,voter,item,score,algorithm[,weight]``, ``"flagr_lists"``). Any other line is
+    ``"trec"`` (a TREC run or qrels file, whose ids may hold commas). ``"unknown"`` when the
+    file cannot be read twice (a pipe, a FIFO), cannot be read at all (the reader then says
+    why) or has no line.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "lists.csv").write_text("1,V1,Q1-E36,0.9,fuse\n")
+    >>> _ = (folder / "qrels.csv").write_text("1, 0, Q1-E36, 1\n")
+    >>> _ = (folder / "run.txt").write_text("301 Q0 doc,with,commas 1 0.9 sys\n")
+    >>> [file_format(folder / name) for name in ("lists.csv", "qrels.csv", "run.txt")]
+    ['flagr_lists', 'flagr_qrels', 'trec']
+    """
+    line = first_line(path)
     if line is None:
-        return "trec"
+        return "unknown"
     fields = line.split(b",")
-    return "flagr" if len(fields) == 4 and all(len(f.split()) <= 1 for f in fields) else "trec"
+    if all(len(field.split()) <= 1 for field in fields):
+        if len(fields) == 4:
+            return "flagr_qrels"
+        if len(fields) in (5, 6):
+            return "flagr_lists"
+    return "trec"
 
 
-def _first_line(path) -> bytes | None:
-    """The first non-blank line of a regular file (decompressed, BOM dropped); None if unknown."""
+def first_line(path) -> bytes | None:
+    """The first non-blank line of a regular file (decompressed, BOM dropped, stripped).
+
+    None when it is not known without consuming the input or reading it wrongly: not a
+    regular file (a pipe cannot be read twice), unreadable, a corrupt gzip, or no line; the
+    reader then reports what is wrong, with file and line.
+    """
     name = path_text(path)
     try:
         if not stat.S_ISREG(os.stat(name).st_mode):
             return None
-    except (OSError, ValueError):
+        with open_binary(name) as handle:
+            for chunk in chunks(handle, name, 64 * 1024):
+                for line in chunk.split(b"\n"):
+                    if line.strip():
+                        return line.strip()
+    except (OSError, EOFError, ValueError, zlib.error, RankbookError):
         return None
-    with open_binary(name) as handle:
-        for chunk in chunks(handle, name, 64 * 1024):
-            for line in chunk.split(b"\n"):
-                if line.strip():
-                    return line.strip()
     return None
 
 

@@ -85,3 +85,17 @@ def test_file_format_of_what_cannot_be_read_twice(tmp_path):
     os.mkfifo(tmp_path / "pipe")
     assert file_format(tmp_path / "pipe") == "unknown"  # not opened: a pipe is read once
     assert file_format(tmp_path / "missing") == "unknown"
+
+
+@pytest.mark.parametrize("grades", [["1.5", "0"], [b"1", b"0"], [1, "0"]])
+def test_a_frame_of_text_grades_is_refused_as_a_dict_of_them_is(grades):
+    # '1.5' in a dict is refused ("a grade must be a number"); the DataFrame form parsed it as
+    # 1.5 where trec_eval reads the same text from a file as 1 (atol): refused there too.
+    frame = pd.DataFrame({"query": ["q1", "q1"], "doc": ["a", "b"], "grade": grades})
+    with pytest.raises(InputFileError, match=r"holds text .*pandas\.to_numeric"):
+        as_qrels(frame)
+    with pytest.raises(InvalidTypeError, match="must be a number"):
+        as_qrels({"q1": dict(zip(["a", "b"], grades))})
+    converted = frame.assign(grade=pd.to_numeric(frame["grade"].map(
+        lambda g: g.decode() if isinstance(g, bytes) else g)))
+    assert as_qrels(converted)["grade"].tolist() == [float(g) for g in converted["grade"]]

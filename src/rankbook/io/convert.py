@@ -340,6 +340,12 @@ def _from_frame(frame, kind: str, value_names: tuple[str, ...]):
         shown = f"holds {raw[rows[0]]!r}" if rows else f"has dtype {raw.dtype}"
         raise InputFileError(f"column {value_column!r} {shown}; a {value_column} must be a "
                              f"{reason}.", source, [r + 1 for r in rows])
+    text = [i for i, v in enumerate(raw.tolist()) if isinstance(v, (str, bytes))] \
+        if raw.dtype.kind in "OSU" else []
+    if text:  # as the dict form refuses '1.5': text is not silently parsed as a number
+        raise InputFileError(
+            f"column {value_column!r} holds text ({raw[text[0]]!r}), not a number; convert the "
+            "column with pandas.to_numeric first.", source, [i + 1 for i in text])
     try:
         values = raw.astype(np.float64)
     except (TypeError, ValueError, OverflowError):

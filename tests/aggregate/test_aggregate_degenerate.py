@@ -165,3 +165,13 @@ def test_dibra_with_a_one_document_run_and_a_missing_query_warns_nothing(tmp_pat
     assert err == ""
     assert [line.split()[:3] for line in out.splitlines()] == [
         ["q1", "Q0", "d1"], ["q1", "Q0", "d2"], ["q2", "Q0", "d3"]]
+
+
+@pytest.mark.parametrize(("name", "params"), VARIANTS, ids=IDS)
+def test_boolean_scores_are_the_numbers_1_and_0(name, params):
+    # as rankbook.io reads a bool grade or score (docs/guide/bad_input.md): True is 1, False 0
+    import numpy as np
+
+    numbers = [{"a": 1, "b": 0, "c": 0}, {"b": 1.0, "a": 0.5, "c": 0.25}]
+    booleans = [{"a": True, "b": False, "c": np.False_}, numbers[1]]
+    assert call(name, params, booleans) == call(name, params, numbers)

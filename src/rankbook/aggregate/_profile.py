@@ -149,7 +149,9 @@ def _one_list(ranked_list, where: str):
     if isinstance(ranked_list, Mapping):
         scores = []
         for item, value in ranked_list.items():
-            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            if isinstance(value, (bool, np.bool_)):
+                value = int(value)  # as rankbook.io reads it: True is 1, False is 0
+            elif not isinstance(value, numbers.Real):
                 raise InvalidTypeError(
                     f"{where}[{item!r}] is {value!r}; a score must be a number.")
             if not math.isfinite(value):

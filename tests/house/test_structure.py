@@ -224,3 +224,17 @@ def test_the_layout_check_can_fail(tmp_path):
     (tmp_path / "tests" / "test_relevance.py").write_text("")
     (tmp_path / "tests" / "test_batch.py").write_text("")
     assert _test_layout(tmp_path) == ({"io"}, {"stats"}, {"batch"})
+
+
+def test_no_package_imports_another_packages_private_module():
+    # rankbook.explain imported rankbook.aggregate._markov_matrices (issue 19 review): a private
+    # module is its package's business; what another package needs is public (here
+    # rankbook.aggregate.stationary.flagr_power_iterations).
+    offenders = []
+    for path in FILES:
+        package = path.relative_to(SRC / "rankbook").parts[0]
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            match = re.match(r"\s*from rankbook\.(\w+)\.(_\w+)", line)
+            if match and match.group(1) != package:
+                offenders.append(f"{path.relative_to(SRC)}:{number}")
+    assert not offenders, f"private modules of another package imported at {offenders}"

@@ -13,6 +13,7 @@ import numpy as np
 from rankbook.aggregate import _arguments as check
 from rankbook.aggregate._profile import code_order
 from rankbook.aggregate.pairwise import above_mask, co_ranked, preference_matrix
+from rankbook.aggregate.stationary import flagr_power_iterations
 
 
 def textbook_transitions(profile, chain: str) -> np.ndarray:
@@ -82,15 +83,4 @@ def flagr_matrix(profile, chain: str, epsilon: float) -> tuple:
 
 def flagr_power_iteration(matrix: np.ndarray, max_iterations: int) -> np.ndarray:
     """FLAGR's loop: from uniform, at most ``max_iterations - 1`` steps, stop only on no change."""
-    return flagr_power_iterations(matrix, max_iterations)[-1]
-
-
-def flagr_power_iterations(matrix: np.ndarray, max_iterations: int) -> np.ndarray:
-    """Every state of FLAGR's loop, the uniform start first: shape (steps + 1, n)."""
-    states = [np.full(matrix.shape[0], 1.0 / matrix.shape[0])]
-    for _ in range(max_iterations - 1):
-        following = np.cumsum(states[-1][:, None] * matrix, axis=0)[-1]   # sum over j, in order
-        if np.all(following == states[-1]):
-            break
-        states.append(following)
-    return np.array(states)
+    return flagr_power_iterations(matrix, max_iterations=max_iterations)[-1]

@@ -112,6 +112,46 @@ def power_iterations(transition, *, tol: float = 1e-12, max_iterations: int = 10
     return np.array(states)
 
 
+def flagr_power_iterations(transition, *, max_iterations: int) -> np.ndarray:
+    r"""Every state of FLAGR's power iteration, the uniform start first: shape (steps + 1, n).
+
+    FLAGR (the Markov-chain methods with ``convention="flagr"``) iterates
+    $\pi^{(t+1)} = \pi^{(t)} T$ from the uniform distribution as `power_iterations`
+    does, with two differences that change its last digits and sometimes its order: each
+    $\pi^{(t+1)}_x = \sum_j \pi^{(t)}_j T_{jx}$ is summed in the order of $j$ (FLAGR's
+    loop; a matrix product may sum in another order), and the loop stops only when a step
+    changes nothing at all, or after ``max_iterations - 1`` steps (FLAGR's count).
+
+    Parameters
+    ----------
+    transition : array of float, shape (n, n)
+        Row-stochastic matrix.
+    max_iterations : int
+        FLAGR's ``max_iterations``: at most ``max_iterations - 1`` steps.
+
+    Returns
+    -------
+    numpy.ndarray, shape (steps + 1, n)
+
+    See Also
+    --------
+    power_iterations : the textbook loop, which stops at a tolerance.
+
+    Examples
+    --------
+    >>> flagr_power_iterations([[0.5, 0.5], [0.25, 0.75]], max_iterations=3).tolist()
+    [[0.5, 0.5], [0.375, 0.625], [0.34375, 0.65625]]
+    """
+    matrix = np.asarray(transition, dtype=float)
+    states = [np.full(matrix.shape[0], 1.0 / matrix.shape[0])]
+    for _ in range(max_iterations - 1):
+        following = np.cumsum(states[-1][:, None] * matrix, axis=0)[-1]   # sum over j, in order
+        if np.all(following == states[-1]):
+            break
+        states.append(following)
+    return np.array(states)
+
+
 def _solve_stationary(matrix: np.ndarray) -> np.ndarray:
     n = matrix.shape[0]
     system = (np.eye(n) - matrix).T

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankbook.aggregate._markov_matrices import flagr_power_iterations
+from rankbook.aggregate.stationary import flagr_power_iterations
 from rankbook.explain.aggregation import AggregationCase, item_table, view
 from rankbook.aggregate.kemeny_young import kemeny_distance, kemeny_matrix
 from rankbook.aggregate.majoritarian import (
@@ -182,7 +182,7 @@ def power_iteration_steps(case: AggregationCase):
                                         convention=settings["convention"])
     if settings["convention"] == "flagr":
         steps = 100 if settings["max_iterations"] is None else settings["max_iterations"]
-        states = flagr_power_iterations(matrix, steps)
+        states = flagr_power_iterations(matrix, max_iterations=steps)
         rule = (f"FLAGR stops after max_iterations - 1 = {steps - 1} steps (or when nothing "
                 "changes); its last row is the method's scores, converged or not")
     else:

@@ -14,6 +14,14 @@ FORMATS = ("text", "markdown", "latex", "json", "csv")
 TESTS = tuple(registry.compared())
 CORRECTIONS = tuple(registry.CORRECTIONS)
 TUKEY_METHODS = registry.tukey_methods()
+EXAMPLES = (
+    "examples:\n"
+    "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt\n"
+    "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt -m AP -m nDCG@10 --test randomization --correction holm\n"
+    "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt --test tukey --tukey-method randomized\n"
+    "  rankbook compare qrels.txt bm25.txt dfr.txt --baseline bm25 --format latex\n"
+    "  rankbook compare qrels.txt run*.txt -m P@10 -m AP -m nDCG --discriminative-power"
+)
 
 
 def _tests_help() -> str:
@@ -38,16 +46,7 @@ def add_parser(subparsers) -> None:
             "interval, p-value and wins/ties/losses over the topics. A run is named by its "
             "tag (the last field of its lines), or by its file name when tags repeat."
         ),
-        epilog=(
-            _tests_help() +
-            "\n"
-            "examples:\n"
-            "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt\n"
-            "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt -m AP -m nDCG@10 --test randomization --correction holm\n"
-            "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt --test tukey --tukey-method randomized\n"
-            "  rankbook compare qrels.txt bm25.txt dfr.txt --baseline bm25 --format latex\n"
-            "  rankbook compare qrels.txt run*.txt -m P@10 -m AP -m nDCG --discriminative-power"
-        ),
+        epilog=_tests_help() + "\n" + EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("qrels", metavar="QRELS", help="relevance judgments (TREC qrels file, or FLAGR's qrels CSV)")

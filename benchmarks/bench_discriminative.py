@@ -18,11 +18,10 @@ prints each case's median, min and max over the rounds and the load average
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import time
 
 import numpy as np
+from bench_stats import interleaved  # the same interleaved timing (run from benchmarks/)
 
 from rankbook.stats import discriminative_power
 
@@ -50,12 +49,6 @@ def loop_ranges(matrix: np.ndarray, n_resamples: int = RESAMPLES, seed: int = 0)
     return np.sort(ranges)
 
 
-def timed(function) -> float:
-    start = time.perf_counter()
-    function()
-    return time.perf_counter() - start
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -68,20 +61,7 @@ def main() -> None:
         f"per-resample loop, {SYSTEMS}x{TOPICS}x{MEASURES}, B=10,000 (reference)":
             lambda: [loop_ranges(x) for x in matrices],
     }
-    for run in cases.values():  # warm-up
-        run()
-    load_before = os.getloadavg()
-    times = {name: [] for name in cases}
-    for _ in range(args.rounds):
-        for name, run in cases.items():
-            times[name].append(timed(run))
-    load_after = os.getloadavg()
-    print(f"{os.cpu_count()} CPUs; load average (1, 5, 15 min) before "
-          f"{tuple(round(v, 2) for v in load_before)}, after "
-          f"{tuple(round(v, 2) for v in load_after)}; {args.rounds} rounds")
-    print(f"{'case':62} {'median s':>9} {'min s':>8} {'max s':>8}")
-    for name, values in times.items():
-        print(f"{name:62} {statistics.median(values):9.3f} {min(values):8.3f} {max(values):8.3f}")
+    times = interleaved(cases, args.rounds, width=62, digits=3)
     median = [statistics.median(values) for values in times.values()]
     print(f"per-resample loop / rankbook: {median[1] / median[0]:.1f}x")
     dp = [discriminative_power(m, n_resamples=RESAMPLES) for m in measures]

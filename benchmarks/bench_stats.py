@@ -65,6 +65,30 @@ def timed(function) -> float:
     return time.perf_counter() - start
 
 
+def interleaved(cases: dict, rounds: int, *, width: int = 52, digits: int = 4) -> dict:
+    """Time every case once per round, cases interleaved, after one untimed warm-up call each.
+
+    Prints the load average before and after and each case's median, min and max; returns
+    ``{case: [seconds, ...]}``.
+    """
+    for run in cases.values():  # warm-up
+        run()
+    load_before = os.getloadavg()
+    times = {name: [] for name in cases}
+    for _ in range(rounds):
+        for name, run in cases.items():
+            times[name].append(timed(run))
+    load_after = os.getloadavg()
+    print(f"{os.cpu_count()} CPUs; load average (1, 5, 15 min) before "
+          f"{tuple(round(v, 2) for v in load_before)}, after "
+          f"{tuple(round(v, 2) for v in load_after)}; {rounds} rounds")
+    print(f"{'case':{width}} {'median s':>9} {'min s':>8} {'max s':>8}")
+    for name, values in times.items():
+        print(f"{name:{width}} {statistics.median(values):9.{digits}f} "
+              f"{min(values):8.{digits}f} {max(values):8.{digits}f}")
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=7)
@@ -83,21 +107,7 @@ def main() -> None:
     assert randomization_test(x, y).exact
     if not args.no_scipy:
         assert randomization_test(x, y).pvalue == scipy_exact(x, y)  # same test, same answer
-    for run in cases.values():  # warm-up
-        run()
-    load_before = os.getloadavg()
-    times = {name: [] for name in cases}
-    for _ in range(args.rounds):
-        for name, run in cases.items():
-            times[name].append(timed(run))
-    load_after = os.getloadavg()
-
-    print(f"{os.cpu_count()} CPUs; load average (1, 5, 15 min) before "
-          f"{tuple(round(v, 2) for v in load_before)}, after "
-          f"{tuple(round(v, 2) for v in load_after)}; {args.rounds} rounds")
-    print(f"{'case':52} {'median s':>9} {'min s':>8} {'max s':>8}")
-    for name, values in times.items():
-        print(f"{name:52} {statistics.median(values):9.4f} {min(values):8.4f} {max(values):8.4f}")
+    times = interleaved(cases, args.rounds)
     median = {name: statistics.median(values) for name, values in times.items()}
     names = list(cases)
     if not args.no_scipy:

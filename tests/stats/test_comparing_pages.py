@@ -13,8 +13,9 @@ import pytest
 
 COMPARING = Path(__file__).resolve().parents[2] / "docs" / "comparing"
 # The guide pages (the section's index, the Comparator/compare guide, the reproducibility
-# chapter and topic set size design) are not test pages.
-GUIDES = ("index.md", "comparator.md", "reproducibility.md", "topic_set_size.md")
+# chapter, topic set size design and discriminative power) are not test pages.
+GUIDES = ("index.md", "comparator.md", "reproducibility.md", "topic_set_size.md",
+          "discriminative_power.md")
 PAGES = sorted(p for p in COMPARING.glob("*.md") if p.name not in GUIDES)
 ANSWER = re.compile(r"<!--\s*answer:\s*(.+?)\s*-->", re.S)
 

@@ -14,6 +14,14 @@ FORMATS = ("text", "markdown", "latex", "json", "csv")
 TESTS = tuple(registry.compared())
 CORRECTIONS = tuple(registry.CORRECTIONS)
 TUKEY_METHODS = registry.tukey_methods()
+EXAMPLES = (
+    "examples:\n"
+    "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt\n"
+    "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt -m AP -m nDCG@10 --test randomization --correction holm\n"
+    "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt --test tukey --tukey-method randomized\n"
+    "  rankbook compare qrels.txt bm25.txt dfr.txt --baseline bm25 --format latex\n"
+    "  rankbook compare qrels.txt run*.txt -m P@10 -m AP -m nDCG --discriminative-power"
+)
 
 
 def _tests_help() -> str:
@@ -38,15 +46,7 @@ def add_parser(subparsers) -> None:
             "interval, p-value and wins/ties/losses over the topics. A run is named by its "
             "tag (the last field of its lines), or by its file name when tags repeat."
         ),
-        epilog=(
-            _tests_help() +
-            "\n"
-            "examples:\n"
-            "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt\n"
-            "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt -m AP -m nDCG@10 --test randomization --correction holm\n"
-            "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt --test tukey --tukey-method randomized\n"
-            "  rankbook compare qrels.txt bm25.txt dfr.txt --baseline bm25 --format latex"
-        ),
+        epilog=_tests_help() + "\n" + EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("qrels", metavar="QRELS", help="relevance judgments (TREC qrels file, or FLAGR's qrels CSV)")
@@ -63,6 +63,11 @@ def add_parser(subparsers) -> None:
                         default=None,
                         help="adjust each measure's p-values for multiple comparisons, e.g. "
                              "--correction holm")
+    parser.add_argument("--discriminative-power", action="store_true",
+                        help="instead of the pairs, one row per measure: of the pairs of runs, "
+                             "how many the randomised Tukey HSD finds different at --alpha "
+                             "(Sakai's discriminative power) and the difference in means it "
+                             "takes (delta); --resamples [default: 10000] and --seed apply")
     parser.add_argument("--baseline", default=None, metavar="NAME",
                         help="compare every run with this one only (its name or file), "
                              "e.g. --baseline bm25")
@@ -96,6 +101,9 @@ def run(args) -> None:
     if not 0 < args.alpha < 1:
         raise InvalidValueError(f"--alpha must be between 0 and 1, got {args.alpha}; e.g. --alpha 0.05")
     runs = _named(args.runs, [_tag(path) for path in args.runs])
+    if args.discriminative_power:
+        _discriminative_power(args, runs)
+        return
     baseline = _baseline(args.baseline, runs, args.runs)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -107,6 +115,42 @@ def run(args) -> None:
     for message in dict.fromkeys(str(w.message) for w in caught):
         print(f"rankbook compare: note: {message}", file=sys.stderr)
     sys.stdout.write(_formatted(report, args.format, args.decimals))
+
+
+def _discriminative_power(args, runs: dict) -> None:
+    """Print the table of `rankbook.compare.discriminative.discriminative_power_of_runs`."""
+    import warnings
+
+    from rankbook._markdown import pipe_table
+    from rankbook.compare.discriminative import discriminative_power_of_runs
+    from rankbook.stats.discriminative import summary_table
+
+    if args.baseline is not None or args.format == "latex":
+        what = "--baseline" if args.baseline is not None else "--format latex"
+        raise InvalidValueError(
+            f"{what} does not go with --discriminative-power (every pair of runs is tested; "
+            "formats: text, markdown, json, csv); leave it out.")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        results = discriminative_power_of_runs(
+            args.qrels, runs, args.measures or ["AP", "nDCG@10", "P@10"], alpha=args.alpha,
+            n_resamples=10_000 if args.resamples is None else args.resamples, seed=args.seed,
+            relevance_level=args.relevance_level)
+    for message in dict.fromkeys(str(w.message) for w in caught):
+        print(f"rankbook compare: note: {message}", file=sys.stderr)
+    table = summary_table(results)
+    table.index.name = "measure"
+    if args.format == "csv":
+        sys.stdout.write(table.to_csv(float_format="%.17g"))
+    elif args.format == "json":
+        sys.stdout.write(table.to_json(orient="index", indent=2) + "\n")
+    else:
+        shown = table.round({"discriminative_power": args.decimals, "delta": args.decimals})
+        if args.format == "markdown":
+            rows = [[str(v) for v in row] for row in shown.itertuples()]
+            sys.stdout.write(pipe_table(["measure", *shown.columns], rows) + "\n")
+        else:
+            sys.stdout.write(shown.to_string() + "\n")
 
 
 def _formatted(report, form: str, places: int) -> str:

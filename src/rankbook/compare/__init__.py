@@ -6,8 +6,9 @@ r"""Comparing systems: the Comparator (PyFLAGR's), significance reports, tables 
 | `compare` | evaluate runs and test every pair (or each against a baseline): a `ComparisonReport` |
 | `compare_scores` | the same on per-topic scores already computed |
 | `ComparisonReport` | means, p-values, effect sizes, intervals, wins/ties/losses; DataFrame, text, Markdown, LaTeX, JSON, plots |
+| `discriminative` | `discriminative_power_of_runs`: Sakai's discriminative power of measures on runs (`rankbook compare --discriminative-power`) |
 | `tables` | LaTeX (booktabs) and Markdown writers with the best value in bold |
-| `plots` | the pictures: bars per system, a measure at 1..k, per-topic differences, box/violin per system |
+| `plots` | the pictures: bars per system, a measure at 1..k, per-topic differences, box/violin per system, ASL curves |
 
 Every test is a function of `rankbook.stats`; every number of the tables comes
 from `rankbook.evaluate` (trec_eval's rules) or

@@ -6,6 +6,7 @@ r"""Plots of a comparison of systems (matplotlib), one function per picture, eac
 | `metric_at_cutoffs` | a measure at 1..k: bar groups or lines, one per system | `Comparator.plot_metric` |
 | `per_topic_differences` | the per-topic differences of two systems, sorted | `ComparisonReport.plot_differences` |
 | `per_topic_distribution` | a box or violin per system | `ComparisonReport.plot_distribution` |
+| `asl_curves` | Sakai's ASL curves, one per measure | `rankbook.stats.discriminative_power`'s results |
 
 Many systems need many colours: the 20 of matplotlib's ``tab20`` then those
 of ``tab20b``; lines also cycle markers and dash patterns, so that 21 systems
@@ -17,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from rankbook import _validate
+from rankbook._errors import InvalidValueError
 
 MARKERS = ("o", "s", "^", "D", "v", "P", "X")
 DASHES = ("-", "--", "-.", ":")
@@ -223,4 +225,46 @@ def per_topic_distribution(scores, measure: str, *, kind: str = "box", ax=None, 
     ax.grid(True, axis="y", alpha=0.4)
     ax.legend(loc="best")
     ax.figure.tight_layout()
+    return ax
+
+
+def asl_curves(results: dict, *, ax=None, dimensions=(8, 5)):
+    r"""Sakai's ASL curves: per measure, the ASLs of all system pairs sorted, against the pair's rank.
+
+    A more discriminative measure's curve stays low for more pairs: it
+    crosses the dashed line $\alpha$ further right. The legend gives each
+    measure's discriminative power.
+
+    Parameters
+    ----------
+    results : mapping of str to DiscriminativePowerResult
+        ``{measure: rankbook.stats.discriminative_power(...)}``, with the same alpha.
+    ax : matplotlib Axes, optional
+        Where to draw.
+    dimensions : (float, float), default (8, 5)
+        Figure size in inches (ignored when ``ax`` is given).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    import matplotlib
+
+    ax = _axes(ax, dimensions)
+    if not results:
+        raise InvalidValueError(
+            "asl_curves needs at least one measure's result, e.g. {'AP': discriminative_power(...)}.")
+    for i, (measure, result) in enumerate(results.items()):
+        curve = result.asl_curve()
+        ax.plot(np.arange(1, len(curve) + 1), curve, marker=MARKERS[i % len(MARKERS)],
+                markevery=max(1, len(curve) // 12), linestyle=DASHES[i % len(DASHES)],
+                color=matplotlib.colormaps["tab10"].colors[i % 10],
+                label=f"{measure} (DP {result.discriminative_power:.3f})")
+    alpha = next(iter(results.values())).alpha
+    ax.axhline(alpha, color="grey", linewidth=0.8, linestyle="--")
+    ax.set_xlabel("system pairs, sorted by ASL")
+    ax.set_ylabel("achieved significance level (ASL)")
+    ax.set_ylim(0, 1)
+    ax.set_title(f"ASL curves (randomised Tukey HSD, alpha = {alpha:g})")
+    ax.legend(loc="upper left")
     return ax

@@ -78,26 +78,46 @@ def compare(qrels, runs, measures=DEFAULT_MEASURES, *, test: str = "t", correcti
     >>> pair.wins, pair.ties, pair.losses, round(pair.pvalue, 4)
     (3, 0, 0, 0.1181)
     """
+    _check_options(test, correction, tukey_method)
+    scores = per_topic_scores(qrels, runs, measures, relevance_level=relevance_level)
+    return compare_scores(scores, test=test, correction=correction, baseline=baseline,
+                          alpha=alpha, confidence=confidence, tukey_method=tukey_method,
+                          n_resamples=n_resamples, seed=seed)
+
+
+def per_topic_scores(qrels, runs, measures=DEFAULT_MEASURES, *, relevance_level: float = 1) -> dict:
+    """``{measure: topics x systems DataFrame}``: each run scored on every topic of the qrels.
+
+    The evaluation of `compare` (trec_eval's ``-c``: a topic a run misses scores 0), for
+    whatever is computed on the scores next (`compare_scores`,
+    `rankbook.compare.discriminative.discriminative_power_of_runs`). Arguments as `compare`'s.
+
+    Examples
+    --------
+    >>> qrels = {"q1": {"a": 1}, "q2": {"b": 1}}
+    >>> runs = {"A": {"q1": {"a": 1.0}, "q2": {"y": 1.0}},
+    ...         "B": {"q1": {"x": 1.0, "a": 0.5}, "q2": {"b": 1.0}}}
+    >>> per_topic_scores(qrels, runs, ["AP"])["AP"]
+             A    B
+    query
+    q1     1.0  0.5
+    q2     0.0  1.0
+    """
     import pandas as pd
 
     from rankbook.evaluation import evaluate
 
-    _check_options(test, correction, tukey_method)
-    named = _named_runs(runs)
     if isinstance(measures, str):
         measures = [measures]
     per_topic: dict = {}
-    for name, run in named.items():
+    for name, run in _named_runs(runs).items():
         table = evaluate(qrels, run, list(measures), complete=True,
                          relevance_level=relevance_level)
         _refuse_unrelated(table, name)
         table = table.drop(index="all")
         for column in table.columns:
             per_topic.setdefault(column, {})[name] = table[column].astype(float)
-    scores = {measure: pd.DataFrame(columns) for measure, columns in per_topic.items()}
-    return compare_scores(scores, test=test, correction=correction, baseline=baseline,
-                          alpha=alpha, confidence=confidence, tukey_method=tukey_method,
-                          n_resamples=n_resamples, seed=seed)
+    return {measure: pd.DataFrame(columns) for measure, columns in per_topic.items()}
 
 
 def _refuse_unrelated(table, name) -> None:

@@ -45,6 +45,12 @@ Topic set size design
 a one-way ANOVA or a confidence interval needs, with the variance from
 `residual_variance` of existing runs (`rankbook.stats.design`).
 
+Discriminative power
+--------------------
+`discriminative_power` (Sakai 2006, with the randomised Tukey HSD of Sakai
+2012) says how many pairs of a set of systems a measure tells apart, and
+the difference in means that it takes (`rankbook.stats.discriminative`).
+
 Reproducibility
 ---------------
 The resampling tests take ``seed`` (default 0): the same seed gives the same
@@ -56,10 +62,12 @@ stays light.
 
 from rankbook.stats import registry as _registry
 from rankbook.stats.design import power, residual_variance, topic_set_size
+from rankbook.stats.discriminative import DiscriminativePowerResult, discriminative_power
 from rankbook.stats.tukey import TukeyComparison
 
 __doc__ = __doc__.replace("<!-- stats-table -->", _registry.markdown_table())
 globals().update(_registry.exports())
 
 __all__ = list(_registry.exports()) + ["TukeyComparison", "topic_set_size", "power",
-                                        "residual_variance"]
+                                        "residual_variance", "discriminative_power",
+                                        "DiscriminativePowerResult"]

@@ -271,15 +271,76 @@ def _studentized_range(differences: np.ndarray, variance: float, n: int, m: int,
 
 def _randomized_pvalues(X: np.ndarray, differences: np.ndarray, B: int, rng) -> np.ndarray:
     """(1 + #{resamples with range >= |difference|}) / (B + 1) for each pair."""
+    return range_pvalues(null_ranges(X, B, rng), differences, scale=float(np.abs(X).max()))
+
+
+def null_ranges(X: np.ndarray, n_resamples: int, rng) -> np.ndarray:
+    r"""The randomised Tukey HSD's null distribution: $B$ ranges of permuted system means, sorted.
+
+    For each resample, each topic's $m$ scores (a row of ``X``) are permuted
+    among the systems, and the resample's range
+    $\max_i \bar x^*_i - \min_i \bar x^*_i$ of the system means recorded.
+    The resamples are drawn in blocks of about 4 million scores, all at once
+    (numpy), so the order of the draws, and the p-values, do not depend on the
+    block size.
+
+    Parameters
+    ----------
+    X : numpy.ndarray, shape (n, m)
+        Scores, one row per topic, one column per system.
+    n_resamples : int
+        $B$.
+    rng : numpy.random.Generator
+        The source of the permutations.
+
+    Returns
+    -------
+    numpy.ndarray, shape (B,)
+        The ranges, in increasing order.
+
+    Examples
+    --------
+    Two systems on one topic: a permutation swaps them or not; the range is 1 either way.
+
+    >>> null_ranges(np.array([[1.0, 0.0]]), 4, np.random.default_rng(0))
+    array([1., 1., 1., 1.])
+    """
     n, m = X.shape
-    ranges = np.empty(B)
+    ranges = np.empty(n_resamples)
     rows = max(1, CHUNK_CELLS // X.size)
-    for start in range(0, B, rows):
-        block = min(rows, B - start)
+    for start in range(0, n_resamples, rows):
+        block = min(rows, n_resamples - start)
         shuffled = rng.permuted(np.broadcast_to(X, (block, n, m)), axis=2)
         means = shuffled.mean(axis=1)
         ranges[start:start + block] = means.max(axis=1) - means.min(axis=1)
     ranges.sort()
-    thresholds = np.abs(differences) - _input.TIE_TOLERANCE * float(np.abs(X).max())
-    at_least = B - np.searchsorted(ranges, thresholds, side="left")
-    return (at_least + 1) / (B + 1)
+    return ranges
+
+
+def range_pvalues(ranges: np.ndarray, differences, *, scale: float) -> np.ndarray:
+    r"""Randomised Tukey HSD p-values: $(1 + \#\{b : \text{range}^*_b \ge |d|\})/(B + 1)$.
+
+    A range within $10^{-12}$ ``scale`` of $|d|$ counts as equal to it (float
+    noise in the means is not a difference).
+
+    Parameters
+    ----------
+    ranges : numpy.ndarray, shape (B,)
+        The null distribution, sorted (`null_ranges`).
+    differences : array_like, shape (k,)
+        Differences of system means.
+    scale : float
+        The largest absolute score, for the tie tolerance.
+
+    Returns
+    -------
+    numpy.ndarray, shape (k,)
+
+    Examples
+    --------
+    >>> range_pvalues(np.array([0.1, 0.2, 0.3, 0.4]), [0.25, -0.05, 0.5], scale=1.0)
+    array([0.6, 1. , 0.2])
+    """
+    thresholds = np.abs(np.asarray(differences, dtype=float)) - _input.TIE_TOLERANCE * scale
+    at_least = len(ranges) - np.searchsorted(ranges, thresholds, side="left")
+    return (at_least + 1) / (len(ranges) + 1)

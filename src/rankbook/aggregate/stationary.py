@@ -118,7 +118,7 @@ def flagr_power_iterations(transition, *, max_iterations: int) -> np.ndarray:
     FLAGR (the Markov-chain methods with ``convention="flagr"``) iterates
     $\pi^{(t+1)} = \pi^{(t)} T$ from the uniform distribution as `power_iterations`
     does, with two differences that change its last digits and sometimes its order: each
-    $\pi^{(t+1)}_x = \sum_j \pi^{(t)}_j T_{jx}$ is summed in the order of $j$ (FLAGR's
+    $\pi^{(t+1)}_x = \sum_j \pi^{(t)}_j T_{j x}$ is summed in the order of $j$ (FLAGR's
     loop; a matrix product may sum in another order), and the loop stops only when a step
     changes nothing at all, or after ``max_iterations - 1`` steps (FLAGR's count).
 

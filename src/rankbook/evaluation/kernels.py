@@ -6,7 +6,10 @@ Here the run is one array of grades in trec_eval's order, topic after topic
 (each topic a "segment"), and each kernel computes one registry entry for all
 topics. Every kernel names the formula it computes and the textbook function it
 must equal; ``tests/test_batch.py`` checks the two paths agree within 1e-12 on
-random data. A registry entry without a kernel is computed by the per-topic path.
+random data. The kernels of the other all_trec measures are in
+:mod:`rankbook.evaluation.kernels_sets` and :mod:`rankbook.evaluation.kernels_graded`
+(merged into :data:`KERNELS` here). A registry entry without a kernel is computed
+by the per-topic path.
 
 Notation, per topic $q$ (rank $i = 1, 2, \dots$ after the ``max_docs`` cut):
 $g_i$ the grade (0 when unjudged), $\mathrm{rel}_i = [g_i \ge \ell]$ with $\ell$

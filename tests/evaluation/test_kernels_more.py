@@ -38,7 +38,8 @@ MEASURES = ["all_trec", "rbp", "rbp_resid", "unj", "rbp.p=0.5", "relstring.20",
             "utility.2,-1,0,0", "Rprec_mult.5.0,0.2,0.35", "relative_P.1,3,200"]
 
 
-def segments_of(qrels, run, *, complete=False, max_docs=None, level=1.0, trec_eval="9"):
+def segments_of(qrels, run, *, complete=False, max_docs=None, level=1.0, trec_eval="9",
+                judged_only=False):
     """The batch path's Segments for these inputs (captured from ``kernels.compute``)."""
     captured = {}
 
@@ -52,7 +53,8 @@ def segments_of(qrels, run, *, complete=False, max_docs=None, level=1.0, trec_ev
         patch.setattr(kernels, "compute", capture)
         patch.setattr(batch, "per_topic_values", lambda *args: {})
         batch.evaluate_arrays(as_judgments(qrels), as_ranking(run), columns, complete=complete,
-                              max_docs=max_docs, level=level, trec_eval=trec_eval)
+                              max_docs=max_docs, level=level, trec_eval=trec_eval,
+                              judged_only=judged_only)
     return captured["s"], columns
 
 
@@ -86,6 +88,8 @@ OPTIONS = [
     {"level": 0.5, "max_docs": 12, "complete": True},
     {"trec_eval": "10"},
     {"trec_eval": "10", "complete": True, "level": 3.0, "max_docs": 7},
+    {"judged_only": True, "max_docs": 5},
+    {"trec_eval": "10", "judged_only": True},
 ]
 
 

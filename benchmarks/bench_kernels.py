@@ -74,6 +74,19 @@ print(fields, lines)
 """
 
 
+# run_benchmark.py's dicts workload, timing each call's CPU time (time.process_time) as
+# well as its wall time.
+DICTS = common.DICTS.replace(
+    "seconds = []", "seconds, cpu = [], []").replace(
+    "    started = time.perf_counter()\n",
+    "    started, cpu_started = time.perf_counter(), time.process_time()\n").replace(
+    "    seconds.append(time.perf_counter() - started)\n",
+    "    seconds.append(time.perf_counter() - started)\n"
+    "    cpu.append(time.process_time() - cpu_started)\n").replace(
+    'print("seconds", *seconds)', 'print("seconds", *seconds, *cpu)')
+assert DICTS.count("process_time") == 2 and "*cpu" in DICTS, "run_benchmark.DICTS changed"
+
+
 def measured(command: list[str], out: Path) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system) and peak RSS (MiB) of ``command`` alone."""
     errors = out.with_suffix(".err")
@@ -109,7 +122,8 @@ def interleaved(tools: dict, rounds: int, folder: Path) -> dict:
 def report(times: dict, lines: int) -> None:
     print(f"  {'tool':<12} {'wall median (min-max)':<28} {'CPU median (min-max)':<28} peak")
     for tool, (walls, cpus, peaks) in times.items():
-        print(f"  {tool:<12} {spread(walls):<28} {spread(cpus):<28} {max(peaks):5.0f} MiB"
+        peak = f"{max(peaks):5.0f} MiB" if max(peaks) else "    -    "
+        print(f"  {tool:<12} {spread(walls):<28} {spread(cpus):<28} {peak}"
               f"  {lines / statistics.median(walls) / 1e6:5.2f} M lines/s wall")
     ours = times["rankbook"]
     for peer, theirs in times.items():
@@ -143,6 +157,26 @@ def file_workload(name: str, folder: Path, binary: Path | None, rounds: int) -> 
     print(f"  after: {uptime()}")
 
 
+def dicts_workload(folder: Path, rounds: int) -> None:
+    """evaluate() on dicts vs pytrec_eval's RelevanceEvaluator: first and second call, in-process."""
+    qrels, run = common.generate("1M", folder)
+    print(f"\ndicts: evaluate() vs pytrec_eval.RelevanceEvaluator on the 1M workload's dicts; "
+          f"{uptime()}")
+    calls = {tool: {"first": ([], []), "second": ([], [])} for tool in ("rankbook", "pytrec_eval")}
+    for _ in range(rounds):
+        for tool, times in calls.items():
+            measured([sys.executable, "-c", DICTS, tool, str(qrels), str(run),
+                      ",".join(common.DEFAULT_MEASURES)], folder / "dicts.out")
+            wall_1, wall_2, cpu_1, cpu_2 = map(float, (folder / "dicts.out").read_text().split()[-4:])
+            for call, wall, cpu in (("first", wall_1, cpu_1), ("second", wall_2, cpu_2)):
+                times[call][0].append(wall)
+                times[call][1].append(cpu)
+    for call in ("first", "second"):
+        print(f"  {call} call:")
+        report({tool: (*times[call], [0.0]) for tool, times in calls.items()}, 1_000_000)
+    print(f"  after: {uptime()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     names = ["all_trec-1M", "default-1M", "default-5M", "dicts"]
@@ -159,7 +193,7 @@ def main() -> None:
         print("trec_eval 9.0.8 -O2: " + (f"built from {sources}" if binary else "not found, left out"))
         for name in args.workloads:
             if name == "dicts":
-                common.dicts_workload(folder, args.rounds)
+                dicts_workload(folder, args.rounds)
             else:
                 file_workload(name, folder, binary, args.rounds)
 

@@ -6,7 +6,10 @@ Here the run is one array of grades in trec_eval's order, topic after topic
 (each topic a "segment"), and each kernel computes one registry entry for all
 topics. Every kernel names the formula it computes and the textbook function it
 must equal; ``tests/evaluation/test_batch.py`` checks the two paths agree within 1e-12 on
-random data. A registry entry without a kernel is computed by the per-topic path.
+random data. The kernels of the other all_trec measures are in
+:mod:`rankbook.evaluation.kernels_sets` and :mod:`rankbook.evaluation.kernels_graded`
+(merged into :data:`KERNELS` here). A registry entry without a kernel is computed
+by the per-topic path.
 
 Notation, per topic $q$ (rank $i = 1, 2, \dots$ after the ``max_docs`` cut):
 $g_i$ the grade (0 when unjudged), $\mathrm{rel}_i = [g_i \ge \ell]$ with $\ell$
@@ -18,10 +21,11 @@ $[0, \ell)$).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from rankbook.evaluation import kernels_graded, kernels_sets
 from rankbook.metrics.interpolation import ELEVEN_RECALL_LEVELS
 
 
@@ -46,6 +50,13 @@ class Segments:
     judged_topic: np.ndarray  # topic index of each judgment of an evaluated topic
     judged_grades: np.ndarray
     trec_eval: str
+    shared: dict = field(default_factory=dict, repr=False)  # what several kernels use, once
+
+    def once(self, name: str, make):
+        """``make(self)``, computed at the first call with this ``name`` and kept."""
+        if name not in self.shared:
+            self.shared[name] = make(self)
+        return self.shared[name]
 
     @property
     def has_R(self) -> np.ndarray:
@@ -184,18 +195,17 @@ def _bpref(s: Segments, params) -> list:
     negative grades skipped) ranked above $r$; with $N = 0$ it is (relevant
     retrieved) / R. Must equal :func:`rankbook.metrics.bpref.bpref`.
     """
-    T, topic, rel_rows, R, N = s.T, s.topic, s.rel_rows, s.R, s.N
-    nonrelevant = s.judged & (s.grade >= 0) & ~s.rel
-    above = np.cumsum(nonrelevant, dtype=np.int64)
-    before = np.zeros(T, dtype=np.int64)
-    some = np.flatnonzero(s.count > 0)
-    before[some] = above[s.first[some]] - nonrelevant[s.first[some]]
-    n_r = above[rel_rows] - before[topic[rel_rows]]   # rel rows are not non-relevant
-    t_rel = topic[rel_rows]
+    return [s.once("bpref", _bpref_values)]   # also gm_bpref's per-topic values
+
+
+def _bpref_values(s: Segments) -> np.ndarray:
+    T, R, N = s.T, s.R, s.N
+    n_r = kernels_sets.judged_nonrelevant(s)[s.rel_rows]  # rel rows are not non-relevant
+    t_rel = s.topic[s.rel_rows]
     terms = 1.0 - np.minimum(n_r, R[t_rel]) / np.maximum(np.minimum(N, R), 1)[t_rel]
     with_N = np.bincount(t_rel, weights=terms, minlength=T) / s.R_safe
     without_N = np.bincount(t_rel, minlength=T) / s.R_safe
-    return [np.where(R == 0, 0.0, np.where(N == 0, without_N, with_N))]
+    return np.where(R == 0, 0.0, np.where(N == 0, without_N, with_N))
 
 
 def _interpolated_kernel(s: Segments, params) -> list:
@@ -274,6 +284,7 @@ KERNELS = {
     "GMAP": _average_precision,
     "R-prec": _r_precision,
     "bpref": _bpref,
+    "GMbpref": _bpref,
     "RR": _reciprocal_rank,
     "IPrec@r": _interpolated_kernel,
     "P@k": _precision,
@@ -287,19 +298,26 @@ KERNELS = {
     "SetR": _set_measure("R"),
     "SetAP": _set_measure("AP"),
     "SetF": _set_measure("F"),
+    **kernels_sets.KERNELS,
+    **kernels_graded.KERNELS,
 }
+
+
+#: The entries whose kernel computes every setting, not only the default one.
+EVERY_SETTING = {"utility", "relstring", "RBP", "RBP-resid"}
 
 
 def has_kernel(measure) -> bool:
     """Whether a column (an ``evaluation.measures.Measure``) is computed by a kernel here.
 
     A kernel computes an entry's cut-offs, and of a setting (trec_eval's
-    ``ndcg.1=3,2=9``, ``set_F.2``, ``11pt_avg.0.2,0.5``) only the default one;
-    other settings go to the entry's per-topic adapter.
+    ``ndcg.1=3,2=9``, ``set_F.2``, ``11pt_avg.0.2,0.5``) the default one, or any
+    for the entries of :data:`EVERY_SETTING`; other settings go to the entry's
+    per-topic adapter.
     """
-    param = measure.metric.param
-    return measure.metric.name in KERNELS and (
-        param is None or param.cutoffs or measure.param == param.defaults)
+    name, param = measure.metric.name, measure.metric.param
+    return name in KERNELS and (param is None or param.cutoffs or name in EVERY_SETTING
+                                or measure.param == param.defaults)
 
 
 def compute(s: Segments, wanted: dict) -> dict:

@@ -6,11 +6,11 @@ definition of each metric": each kernel is compared here with the registry's
 per-topic adapter, which calls the textbook function of ``rankbook.metrics``, on the
 *same* arrays (``batch.topic_data`` of the same segments), on random runs covering the
 awkward cases and on trec_eval's own test inputs; the textbook functions themselves are
-checked against trec_eval (tests/test_conformance_trec_eval.py) and pytrec_eval.
+checked against trec_eval (tests/evaluation/test_conformance_trec_eval.py) and pytrec_eval.
 
 Kernels that do the textbook's arithmetic in the textbook's order must give the same
 doubles, bit for bit; the others (a sum whose order differs from ``np.sum``'s pairwise
-one or from ``math.fsum``) agree within 1e-12, the tolerance of tests/test_batch.py.
+one or from ``math.fsum``) agree within 1e-12, the tolerance of tests/evaluation/test_batch.py.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from rankbook import _validate
+from rankbook.evaluation._flagr_arrays import flagr_rows
 from rankbook.metrics.average_precision import average_precision
 from rankbook.metrics.dcg import dcg_at_k, ndcg_at_k
 from rankbook.metrics.precision import precision_at_k, recall_at_k
@@ -68,10 +69,13 @@ def evaluate_flagr(qrels, run, *, cutoff: int = 10, queries=None):
     where $n$ is the length of the list, $R$ the query's judgments with a
     grade above 0 (retrieved or not) and $\mathrm{rel}^{*}$ the grades of the list's
     own items sorted from the highest. P@k, R@k, DCG@k and nDCG@k are 0 when
-    $n < k$. Each value is computed by `average_precision`, `precision_at_k`,
+    $n < k$. Each value is what `average_precision`, `precision_at_k`,
     `recall_at_k` (on the $t_i$), `dcg_at_k` and `ndcg_at_k` (on the grades,
-    ``gain="exponential"``, no ``ideal``). The module docstring lists every
-    difference from trec_eval.
+    ``gain="exponential"``, no ``ideal``) give: `textbook_rows` calls them once
+    per query and cut-off; the table is computed for all queries at once with
+    the same arithmetic (``rankbook.evaluation._flagr_arrays``), tested equal
+    to `textbook_rows`. The module docstring lists every difference from
+    trec_eval.
 
     Parameters
     ----------
@@ -146,7 +150,8 @@ def evaluate_flagr(qrels, run, *, cutoff: int = 10, queries=None):
     lists = _ordered_lists(run)
     names = list(lists) if queries is None else [str(q) for q in queries]
     empty = (np.array([], dtype=object), np.array([], dtype=float))
-    rows = [_query_row(*lists.get(q, empty), relevant.get(q, {}), points) for q in names]
+    rows = flagr_rows([lists.get(q, empty) for q in names], [relevant.get(q, {}) for q in names],
+                      points)
     columns = flagr_columns(points)
     table = pd.DataFrame(rows, index=pd.Index(names, dtype=object), columns=columns)
     counts = list(COUNT_COLUMNS)
@@ -180,6 +185,16 @@ def _ordered_lists(run) -> dict:
     for query, group in frame.groupby("query", sort=False):
         lists[query] = (group["doc"].to_numpy(dtype=object), group["score"].to_numpy(dtype=float))
     return lists
+
+
+def textbook_rows(lists: list, relevant: list, points: int) -> list:
+    """FLAGR's rows, query by query, from the textbook functions: the definition `evaluate_flagr` computes.
+
+    ``lists[q]`` is ``(items, scores)`` of query q in list order and ``relevant[q]``
+    its judgments with a grade above 0; one row per query (`flagr_columns`).
+    """
+    return [_query_row(items, scores, judged, points)
+            for (items, scores), judged in zip(lists, relevant)]
 
 
 def _query_row(items, scores, relevant: dict, points: int) -> list:

@@ -157,7 +157,9 @@ def evaluate_flagr(qrels, run, *, cutoff: int = 10, queries=None):
     counts = list(COUNT_COLUMNS)
     table[counts] = table[counts].astype(np.int64)
     summary = table.drop(columns=counts).mean() if len(table) else table.drop(columns=counts).sum()
-    table.loc[SUMMARY_ROW] = pd.concat([table[counts].sum(), summary])[columns]
+    last = pd.concat([table[counts].sum(), summary])[columns].to_numpy(dtype=float)
+    table = pd.DataFrame(np.vstack([rows, last]), columns=columns,
+                         index=pd.Index([*names, SUMMARY_ROW], dtype=object))
     table[counts] = table[counts].astype(np.int64)
     return table
 
@@ -178,12 +180,37 @@ def _ordered_lists(run) -> dict:
     """``{query: (items, scores)}``: a dict's own order, any other run in trec_eval's order."""
     from rankbook.io import as_run, trec_order
 
+    lists = _dict_lists(run) if isinstance(run, Mapping) else None
+    if lists is not None:
+        return lists
     frame = as_run(run)
     if not isinstance(run, Mapping):
         frame = frame.iloc[trec_order(frame)]
     lists = {}
     for query, group in frame.groupby("query", sort=False):
         lists[query] = (group["doc"].to_numpy(dtype=object), group["score"].to_numpy(dtype=float))
+    return lists
+
+
+def _dict_lists(run: Mapping) -> dict | None:
+    """``{query: (items, scores)}`` of a dict whose ids are str and scores finite numbers, else None.
+
+    What `rankbook.io.as_run` would give for such a dict, without its DataFrame; None
+    hands any other dict to `as_run`, which reads it or says what is wrong with it.
+    """
+    lists = {}
+    for query, scores in run.items():
+        if type(query) is not str or not isinstance(scores, Mapping):
+            return None
+        items, values = list(scores), list(scores.values())
+        if not all(type(item) is str for item in items) or "\0" in "".join([query, *items]) \
+                or not all(isinstance(v, (float, int)) and not isinstance(v, bool) for v in values):
+            return None
+        values = np.array(values, dtype=float)
+        if not np.isfinite(values).all():
+            return None
+        if items:
+            lists[query] = (np.array(items, dtype=object), values)
     return lists
 
 

@@ -143,8 +143,21 @@ def _rows_of_label(codes: np.ndarray, names: np.ndarray, label: str | None) -> n
 
 
 def first_appearance(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Codes numbered in order of first appearance, and the ids (object array of str) in that order."""
-    _, first, inverse = np.unique(_as_integers(ids), return_index=True, return_inverse=True)
+    """Codes numbered in order of first appearance, and the ids (object array of str) in that order.
+
+    Ids of at most 8 bytes are numbered by pandas' hash table (``factorize``, which numbers
+    by first appearance, one pass) on their 64-bit form; longer ones by sorting.
+    """
+    keys = _as_integers(ids)
+    if keys.dtype == np.uint64:
+        import pandas as pd
+
+        codes, _ = pd.factorize(keys)
+        first = np.flatnonzero(np.r_[True, np.diff(np.maximum.accumulate(codes)) > 0]) \
+            if codes.size else codes
+        names = [value.decode("utf-8") for value in ids[first].tolist()]
+        return codes.astype(np.int64, copy=False), np.array(names, dtype=object)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     order = np.argsort(first)
     renumber = np.empty(order.size, dtype=np.int64)
     renumber[order] = np.arange(order.size)

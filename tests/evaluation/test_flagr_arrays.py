@@ -17,6 +17,7 @@ import random
 import numpy as np
 import pytest
 
+from rankbook import InvalidValueError
 from rankbook.datasets import flagr_sample
 from rankbook.evaluation._flagr_arrays import flagr_rows
 from rankbook.evaluation.flagr import evaluate_flagr, flagr_columns, textbook_rows
@@ -96,3 +97,17 @@ def test_evaluate_flagr_returns_the_textbook_rows():
     expected = np.array(textbook_rows([q[0] for q in queries], [q[1] for q in queries], 5))
     assert list(table.columns) == flagr_columns(5)
     assert np.array_equal(table.iloc[:-1].to_numpy(dtype=float), expected)
+
+
+def test_dicts_the_fast_reader_passes_on_read_as_as_run_reads_them():
+    """`evaluate_flagr` reads a dict of str ids and finite numbers itself; any other dict goes
+    through `rankbook.io.as_run`, which converts whole-number ids and refuses what is wrong."""
+    qrels = {"1": {"7": 1, "8": 2}}
+    by_text = evaluate_flagr(qrels, {"1": {"7": 0.5, "9": 0.25, "8": np.float32(0.125)}}, cutoff=3)
+    by_number = evaluate_flagr(qrels, {1: {7: 0.5, 9: 0.25, 8: 0.125}}, cutoff=3)
+    assert by_text.equals(by_number)
+    assert by_text.loc["1", "num_rel_ret"] == 2
+    with pytest.raises(InvalidValueError, match="finite"):
+        evaluate_flagr(qrels, {"1": {"7": float("nan")}})
+    with pytest.raises(InvalidValueError, match="NUL"):
+        evaluate_flagr(qrels, {"1": {"7\0": 1.0}})

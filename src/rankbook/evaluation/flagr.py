@@ -171,7 +171,8 @@ def _relevant_judgments(qrels) -> dict:
     frame = as_qrels(qrels)
     kept = frame[frame["grade"] > 0]
     relevant: dict = {}
-    for query, item, grade in zip(kept["query"], kept["doc"], kept["grade"]):
+    for query, item, grade in zip(kept["query"].tolist(), kept["doc"].tolist(),
+                                  kept["grade"].tolist()):
         relevant.setdefault(query, {})[item] = float(grade)
     return relevant
 
@@ -192,6 +193,9 @@ def _ordered_lists(run) -> dict:
     return lists
 
 
+_NUMBER_TYPES = {float, int, np.float64, np.float32, np.int64, np.int32}
+
+
 def _dict_lists(run: Mapping) -> dict | None:
     """``{query: (items, scores)}`` of a dict whose ids are str and scores finite numbers, else None.
 
@@ -203,8 +207,8 @@ def _dict_lists(run: Mapping) -> dict | None:
         if type(query) is not str or not isinstance(scores, Mapping):
             return None
         items, values = list(scores), list(scores.values())
-        if not all(type(item) is str for item in items) or "\0" in "".join([query, *items]) \
-                or not all(isinstance(v, (float, int)) and not isinstance(v, bool) for v in values):
+        if not set(map(type, items)) <= {str} or "\0" in "".join([query, *items]) \
+                or not set(map(type, values)) <= _NUMBER_TYPES:
             return None
         values = np.array(values, dtype=float)
         if not np.isfinite(values).all():

@@ -223,6 +223,13 @@ def textbook_rows(lists: list, relevant: list, points: int) -> list:
 
     ``lists[q]`` is ``(items, scores)`` of query q in list order and ``relevant[q]``
     its judgments with a grade above 0; one row per query (`flagr_columns`).
+    `evaluate_flagr` computes the same rows for all queries at once, and its
+    tests hold it to these, double for double.
+
+    >>> items = np.array(["d1", "d2", "d3"], dtype=object)
+    >>> row, = textbook_rows([(items, np.array([3.0, 2.0, 1.0]))], [{"d1": 1.0, "d3": 1.0}], 2)
+    >>> row[:6]     # num_ret, num_rel, num_rel_ret, AP = (1/1 + 2/3) / 2, P@1, P@2
+    [3, 2, 2, 0.8333333333333333, 1.0, 0.5]
     """
     return [_query_row(items, scores, judged, points)
             for (items, scores), judged in zip(lists, relevant)]

@@ -17,7 +17,7 @@ value is the same double:
 | nDCG@k | DCG@k / IDCG@k, 0 when IDCG@k = 0 | the same division |
 
 P@k, R@k, DCG@k and nDCG@k are 0 past the end of a list ($n < k$), as FLAGR
-writes no value there. ``tests/evaluation/test_flagr_arrays.py`` checks that
+writes no value there. ``tests/evaluation/test_evaluation_flagr_arrays.py`` checks that
 `flagr_rows` equals the per-query textbook rows exactly, on FLAGR's sample data
 and on random lists (ties, zero and negative scores, fractional grades, short
 and empty lists, queries without judgments).

@@ -49,16 +49,10 @@ def read_bytes(path) -> tuple[bytes, str]:
 
 def fast_table(data: bytes, name: str, label: str | None) -> FlagrTable | None:
     """The usual file's table (see the module docstring), or None to use the line reader."""
-    a = np.frombuffer(data, dtype=np.uint8)
-    check_bytes(a, data, name, 1)
-    if a.size == 0 or (is_space(a) & (a != 10)).any():
+    usual = _usual_fields(data, name, (5, 6))
+    if usual is None:
         return None
-    if a[-1] != 10:
-        a = np.append(a, np.uint8(10))
-    fields = _split(a)
-    if fields is None:
-        return None
-    starts, ends = fields
+    a, starts, ends = usual
     n, columns = starts.shape
     if columns == 6:
         rank = _ranks(a, starts[:, 3], ends[:, 3])
@@ -87,16 +81,10 @@ def fast_qrels(data: bytes, name: str):
     """FLAGR's usual qrels file (4 fields a line, else as `fast_table`'s usual file) as
     ``(query, item, grade, lines)``, the fields `rankbook.io.flagr.read_flagr_qrels` reads;
     None to use the line reader, which gives every answer and every error message."""
-    a = np.frombuffer(data, dtype=np.uint8)
-    check_bytes(a, data, name, 1)
-    if a.size == 0 or (is_space(a) & (a != 10)).any():
+    usual = _usual_fields(data, name, (4,))
+    if usual is None:
         return None
-    if a[-1] != 10:
-        a = np.append(a, np.uint8(10))
-    fields = _split(a, (4,))
-    if fields is None:
-        return None
-    starts, ends = fields
+    a, starts, ends = usual
     grade, plain = decimal_fields(a, starts[:, 3], ends[:, 3])
     if not plain.all():
         return None
@@ -104,6 +92,19 @@ def fast_qrels(data: bytes, name: str):
     item, item_names = column_codes(a, starts[:, 2], ends[:, 2])
     return (query_names[query].tolist(), item_names[item].tolist(), grade,
             np.arange(1, len(grade) + 1, dtype=np.int64))
+
+
+def _usual_fields(data: bytes, name: str, counts: tuple):
+    """``(bytes as uint8, field starts, field ends)`` when no blank but line breaks and every
+    line has ``counts`` non-empty fields (after the byte checks both readers share), else None."""
+    a = np.frombuffer(data, dtype=np.uint8)
+    check_bytes(a, data, name, 1)
+    if a.size == 0 or (is_space(a) & (a != 10)).any():
+        return None
+    if a[-1] != 10:
+        a = np.append(a, np.uint8(10))
+    fields = _split(a, counts)
+    return None if fields is None else (a, *fields)
 
 
 def _split(a: np.ndarray, counts: tuple = (5, 6)):

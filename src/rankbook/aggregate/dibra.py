@@ -22,7 +22,7 @@ from rankbook.aggregate import _arguments as check
 from rankbook.aggregate._profile import code_order, make_profile, ranked_result
 from rankbook.aggregate.combination import combined_scores
 from rankbook.aggregate.majoritarian import condorcet, copeland, outranking
-from rankbook.aggregate.normalization import FLAGR_NORMS, NORMS
+from rankbook.aggregate.normalization import FLAGR_NORMS, NORMS, normalized_matrix
 
 # FLAGR's spellings of its norms in aggregator names ("combsum:z-score"), and rankbook's.
 FLAGR_NORM_NAMES = FLAGR_NORMS
@@ -193,8 +193,9 @@ def _iterate(profile, options) -> tuple:
     normalised = w.copy()
     code = np.argsort(code_order(profile.items))
     norms = _cosine_norms(length, profile.n_items, options["flagr"])
+    base = _base_function(profile, options)
     for iteration in range(options["max_iterations"] + 1):
-        scores = _base(profile, normalised, options)
+        scores = base(normalised)
         position = np.empty(profile.n_items)
         position[np.lexsort((code, -profile.hits, -scores))] = np.arange(1, profile.n_items + 1)
         distance = _cosine_distance(profile.rank, length, position, norms, options["flagr"])
@@ -219,6 +220,27 @@ def _base(profile, normalised, options, *, reference=None) -> np.ndarray:
     return combined_scores(weighted, options["combine"], options["norm"], convention, reference=reference)
 
 
+def _base_function(profile, options):
+    """``normalised -> _base(profile, normalised, options)``, with the lists normalised once.
+
+    A CombSUM or CombMNZ base normalises each list the same way whatever the weights
+    (`normalized_matrix` reads no weight), so the loop computes it once and then only
+    weighs and adds, with `combined_scores`' own arithmetic (the same doubles; tested).
+    """
+    if options["norm"] is None:
+        return lambda normalised: _base(profile, normalised, options)
+    convention = "flagr" if options["flagr"] else "textbook"
+    values, present = normalized_matrix(profile, options["norm"], convention=convention)
+    hits = profile.hits.astype(float)[None, :]
+
+    def scores(normalised):
+        weighted = np.where(present, values * np.asarray(normalised, dtype=float)[:, None], 0.0)
+        if options["combine"] == "mnz":
+            weighted = weighted * hits
+        return np.cumsum(weighted, axis=0)[-1] if len(weighted) else np.zeros(weighted.shape[1])
+    return scores
+
+
 def _normalise(w, options) -> np.ndarray:
     if not options["minmax"]:
         return w
@@ -229,7 +251,9 @@ def _normalise(w, options) -> np.ndarray:
 def _cosine_norms(length, n: int, flagr: bool) -> np.ndarray:
     """The cosine's denominators, one per list: the list's norm times the aggregate's."""
     first = 2 if flagr else 1       # FLAGR's list norm runs over R+1, ..., 2
-    lists = np.array([math.fsum(float(k) ** 2 for k in range(first, int(m) + first)) for m in length])
+    squares = {m: math.fsum(float(k) ** 2 for k in range(first, m + first))
+               for m in set(length.astype(int).tolist())}          # once per distinct length
+    lists = np.array([squares[int(m)] for m in length])
     return np.sqrt(lists) * math.sqrt(math.fsum(float(p) ** 2 for p in range(1, n + 1)))
 
 

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from rankbook import _validate
+from rankbook.evaluation._flagr_arrays import flagr_rows
 from rankbook.metrics.average_precision import average_precision
 from rankbook.metrics.dcg import dcg_at_k, ndcg_at_k
 from rankbook.metrics.precision import precision_at_k, recall_at_k
@@ -68,10 +69,13 @@ def evaluate_flagr(qrels, run, *, cutoff: int = 10, queries=None):
     where $n$ is the length of the list, $R$ the query's judgments with a
     grade above 0 (retrieved or not) and $\mathrm{rel}^{*}$ the grades of the list's
     own items sorted from the highest. P@k, R@k, DCG@k and nDCG@k are 0 when
-    $n < k$. Each value is computed by `average_precision`, `precision_at_k`,
+    $n < k$. Each value is what `average_precision`, `precision_at_k`,
     `recall_at_k` (on the $t_i$), `dcg_at_k` and `ndcg_at_k` (on the grades,
-    ``gain="exponential"``, no ``ideal``). The module docstring lists every
-    difference from trec_eval.
+    ``gain="exponential"``, no ``ideal``) give: `textbook_rows` calls them once
+    per query and cut-off; the table is computed for all queries at once with
+    the same arithmetic (``rankbook.evaluation._flagr_arrays``), tested equal
+    to `textbook_rows`. The module docstring lists every difference from
+    trec_eval.
 
     Parameters
     ----------
@@ -146,13 +150,16 @@ def evaluate_flagr(qrels, run, *, cutoff: int = 10, queries=None):
     lists = _ordered_lists(run)
     names = list(lists) if queries is None else [str(q) for q in queries]
     empty = (np.array([], dtype=object), np.array([], dtype=float))
-    rows = [_query_row(*lists.get(q, empty), relevant.get(q, {}), points) for q in names]
+    rows = flagr_rows([lists.get(q, empty) for q in names], [relevant.get(q, {}) for q in names],
+                      points)
     columns = flagr_columns(points)
     table = pd.DataFrame(rows, index=pd.Index(names, dtype=object), columns=columns)
     counts = list(COUNT_COLUMNS)
     table[counts] = table[counts].astype(np.int64)
     summary = table.drop(columns=counts).mean() if len(table) else table.drop(columns=counts).sum()
-    table.loc[SUMMARY_ROW] = pd.concat([table[counts].sum(), summary])[columns]
+    last = pd.concat([table[counts].sum(), summary])[columns].to_numpy(dtype=float)
+    table = pd.DataFrame(np.vstack([rows, last]), columns=columns,
+                         index=pd.Index([*names, SUMMARY_ROW], dtype=object))
     table[counts] = table[counts].astype(np.int64)
     return table
 
@@ -164,7 +171,8 @@ def _relevant_judgments(qrels) -> dict:
     frame = as_qrels(qrels)
     kept = frame[frame["grade"] > 0]
     relevant: dict = {}
-    for query, item, grade in zip(kept["query"], kept["doc"], kept["grade"]):
+    for query, item, grade in zip(kept["query"].tolist(), kept["doc"].tolist(),
+                                  kept["grade"].tolist()):
         relevant.setdefault(query, {})[item] = float(grade)
     return relevant
 
@@ -173,6 +181,9 @@ def _ordered_lists(run) -> dict:
     """``{query: (items, scores)}``: a dict's own order, any other run in trec_eval's order."""
     from rankbook.io import as_run, trec_order
 
+    lists = _dict_lists(run) if isinstance(run, Mapping) else None
+    if lists is not None:
+        return lists
     frame = as_run(run)
     if not isinstance(run, Mapping):
         frame = frame.iloc[trec_order(frame)]
@@ -180,6 +191,48 @@ def _ordered_lists(run) -> dict:
     for query, group in frame.groupby("query", sort=False):
         lists[query] = (group["doc"].to_numpy(dtype=object), group["score"].to_numpy(dtype=float))
     return lists
+
+
+_NUMBER_TYPES = {float, int, np.float64, np.float32, np.int64, np.int32}
+
+
+def _dict_lists(run: Mapping) -> dict | None:
+    """``{query: (items, scores)}`` of a dict whose ids are str and scores finite numbers, else None.
+
+    What `rankbook.io.as_run` would give for such a dict, without its DataFrame; None
+    hands any other dict to `as_run`, which reads it or says what is wrong with it.
+    """
+    lists = {}
+    for query, scores in run.items():
+        if type(query) is not str or not isinstance(scores, Mapping):
+            return None
+        items, values = list(scores), list(scores.values())
+        if not set(map(type, items)) <= {str} or "\0" in "".join([query, *items]) \
+                or not set(map(type, values)) <= _NUMBER_TYPES:
+            return None
+        values = np.array(values, dtype=float)
+        if not np.isfinite(values).all():
+            return None
+        if items:
+            lists[query] = (np.array(items, dtype=object), values)
+    return lists
+
+
+def textbook_rows(lists: list, relevant: list, points: int) -> list:
+    """FLAGR's rows, query by query, from the textbook functions: the definition `evaluate_flagr` computes.
+
+    ``lists[q]`` is ``(items, scores)`` of query q in list order and ``relevant[q]``
+    its judgments with a grade above 0; one row per query (`flagr_columns`).
+    `evaluate_flagr` computes the same rows for all queries at once, and its
+    tests hold it to these, double for double.
+
+    >>> items = np.array(["d1", "d2", "d3"], dtype=object)
+    >>> row, = textbook_rows([(items, np.array([3.0, 2.0, 1.0]))], [{"d1": 1.0, "d3": 1.0}], 2)
+    >>> row[:6]     # num_ret, num_rel, num_rel_ret, AP = (1/1 + 2/3) / 2, P@1, P@2
+    [3, 2, 2, 0.8333333333333333, 1.0, 0.5]
+    """
+    return [_query_row(items, scores, judged, points)
+            for (items, scores), judged in zip(lists, relevant)]
 
 
 def _query_row(items, scores, relevant: dict, points: int) -> list:

@@ -49,16 +49,10 @@ def read_bytes(path) -> tuple[bytes, str]:
 
 def fast_table(data: bytes, name: str, label: str | None) -> FlagrTable | None:
     """The usual file's table (see the module docstring), or None to use the line reader."""
-    a = np.frombuffer(data, dtype=np.uint8)
-    check_bytes(a, data, name, 1)
-    if a.size == 0 or (is_space(a) & (a != 10)).any():
+    usual = _usual_fields(data, name, (5, 6))
+    if usual is None:
         return None
-    if a[-1] != 10:
-        a = np.append(a, np.uint8(10))
-    fields = _split(a)
-    if fields is None:
-        return None
-    starts, ends = fields
+    a, starts, ends = usual
     n, columns = starts.shape
     if columns == 6:
         rank = _ranks(a, starts[:, 3], ends[:, 3])
@@ -83,12 +77,42 @@ def fast_table(data: bytes, name: str, label: str | None) -> FlagrTable | None:
                       item_names, rank, score, lines)
 
 
-def _split(a: np.ndarray):
-    """Field starts and ends, one row per line, when every line has 5 or 6 non-empty fields."""
+def fast_qrels(data: bytes, name: str):
+    """FLAGR's usual qrels file (4 fields a line, else as `fast_table`'s usual file) as
+    ``(query, item, grade, lines)``, the fields `rankbook.io.flagr.read_flagr_qrels` reads;
+    None to use the line reader, which gives every answer and every error message."""
+    usual = _usual_fields(data, name, (4,))
+    if usual is None:
+        return None
+    a, starts, ends = usual
+    grade, plain = decimal_fields(a, starts[:, 3], ends[:, 3])
+    if not plain.all():
+        return None
+    query, query_names = column_codes(a, starts[:, 0], ends[:, 0])
+    item, item_names = column_codes(a, starts[:, 2], ends[:, 2])
+    return (query_names[query].tolist(), item_names[item].tolist(), grade,
+            np.arange(1, len(grade) + 1, dtype=np.int64))
+
+
+def _usual_fields(data: bytes, name: str, counts: tuple):
+    """``(bytes as uint8, field starts, field ends)`` when no blank but line breaks and every
+    line has ``counts`` non-empty fields (after the byte checks both readers share), else None."""
+    a = np.frombuffer(data, dtype=np.uint8)
+    check_bytes(a, data, name, 1)
+    if a.size == 0 or (is_space(a) & (a != 10)).any():
+        return None
+    if a[-1] != 10:
+        a = np.append(a, np.uint8(10))
+    fields = _split(a, counts)
+    return None if fields is None else (a, *fields)
+
+
+def _split(a: np.ndarray, counts: tuple = (5, 6)):
+    """Field starts and ends, one row per line, when every line has ``counts`` non-empty fields."""
     newlines = np.flatnonzero(a == 10)
     commas = np.flatnonzero(a == 44)
     n = newlines.size
-    if commas.size % n or (commas.size // n) + 1 not in (5, 6):
+    if commas.size % n or (commas.size // n) + 1 not in counts:
         return None
     per_line = commas.size // n
     inner = commas.reshape(n, per_line)
@@ -143,8 +167,21 @@ def _rows_of_label(codes: np.ndarray, names: np.ndarray, label: str | None) -> n
 
 
 def first_appearance(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Codes numbered in order of first appearance, and the ids (object array of str) in that order."""
-    _, first, inverse = np.unique(_as_integers(ids), return_index=True, return_inverse=True)
+    """Codes numbered in order of first appearance, and the ids (object array of str) in that order.
+
+    Ids of at most 8 bytes are numbered by pandas' hash table (``factorize``, which numbers
+    by first appearance, one pass) on their 64-bit form; longer ones by sorting.
+    """
+    keys = _as_integers(ids)
+    if keys.dtype == np.uint64:
+        import pandas as pd
+
+        codes, _ = pd.factorize(keys)
+        first = np.flatnonzero(np.r_[True, np.diff(np.maximum.accumulate(codes)) > 0]) \
+            if codes.size else codes
+        names = [value.decode("utf-8") for value in ids[first].tolist()]
+        return codes.astype(np.int64, copy=False), np.array(names, dtype=object)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     order = np.argsort(first)
     renumber = np.empty(order.size, dtype=np.int64)
     renumber[order] = np.arange(order.size)

@@ -29,7 +29,7 @@ import re
 import numpy as np
 
 from rankbook._errors import InputFileError
-from rankbook.io._csv import FlagrTable, fast_table, positions, read_bytes
+from rankbook.io._csv import FlagrTable, fast_qrels, fast_table, positions, read_bytes
 from rankbook.io._numbers import number_list
 from rankbook.io._source import path_text
 from rankbook.io._table import read_csv_columns
@@ -209,6 +209,9 @@ def read_flagr_qrels(path):
     [1.0, 0.0]
     """
     data, source = read_bytes(path)
+    usual = fast_qrels(data, source)     # the usual file read with numpy, same fields
+    if usual is not None:
+        return make_qrels(*usual, source)
     try:
         fields, lines = read_csv_columns(path, columns=(4,), what="FLAGR qrels",
                                          layout=QRELS_LAYOUT, data=data)

@@ -19,7 +19,8 @@ in bold); the plots return their matplotlib Axes instead of calling
 from __future__ import annotations
 
 from rankbook._errors import InvalidTypeError, InvalidValueError
-from rankbook.pyflagr.RAM import RAM, check_eval_pts
+from rankbook.pyflagr._files import evaluation_frame, judgments
+from rankbook.pyflagr.RAM import RAM, check_eval_pts, read_input
 
 MAP = "Mean Average Precision (MAP)"
 
@@ -79,10 +80,12 @@ class Comparator:
                 "query,0,item,relevance) or rels_df=DataFrame.")
         if not self.aggregators:
             raise InvalidValueError("no method to run: add some with add_aggregator(name, obj).")
+        qrels = judgments(rels_file, rels_df)
+        profiles = read_input(input_file, input_df)      # read once, run by every method
         tables = []
         for name, method in self.aggregators:
             print("Running", name, "...")
-            _, evaluation = method.aggregate(input_file, input_df, rels_file, rels_df)
+            evaluation = evaluation_frame(qrels, method.run(profiles), method.eval_pts)
             evaluation["Method"] = name
             tables.append(evaluation)
         self.results = pd.concat(tables).rename(columns={"map": MAP})

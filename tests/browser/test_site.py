@@ -194,7 +194,8 @@ WALK_WIDTHS = (1400, 390)
 def _site_pages(site_dir, folder: str = "") -> list[str]:
     root = site_dir / folder if folder else site_dir
     return sorted("" if html.parent == site_dir else html.parent.relative_to(site_dir).as_posix() + "/"
-                  for html in root.rglob("index.html"))
+                  for html in root.rglob("index.html")
+                  if html.relative_to(site_dir).parts[0] != "lite")  # JupyterLite's app
 
 
 WALK_TABS = 3

@@ -49,7 +49,7 @@ def test_an_unknown_flag_is_refused(tmp_path):
 def test_the_site_gets_the_listed_files_and_rankbook(tmp_path, monkeypatch):
     monkeypatch.setattr(hook, "CACHE", _cache(tmp_path / "cache"))
     monkeypatch.setattr(hook, "_enabled", True)
-    hook.on_post_build(SimpleNamespace(site_dir=str(tmp_path / "site")))
+    hook.on_post_build(SimpleNamespace(site_dir=str(tmp_path / "site"), extra={}))
     served = tmp_path / "site" / "pyodide"
     assert sorted(p.name for p in served.iterdir()) == ["numpy.whl", "pyodide.mjs", "rankbook.zip"]
     assert (served / "numpy.whl").read_text() == "the file numpy.whl"
@@ -61,12 +61,29 @@ def test_the_site_gets_the_listed_files_and_rankbook(tmp_path, monkeypatch):
 
 def test_the_script_is_added_once_and_only_with_the_runtime(tmp_path, monkeypatch):
     monkeypatch.setattr(hook, "CACHE", _cache(tmp_path / "cache"))
-    config = SimpleNamespace(extra_javascript=["javascripts/mathjax-config.js"])
+    config = SimpleNamespace(extra_javascript=["javascripts/mathjax-config.js"], extra={})
     monkeypatch.setenv("RANKBOOK_PYODIDE", "1")
     hook.on_config(config)
     hook.on_config(config)
     assert config.extra_javascript.count(hook.SCRIPT) == 1
     monkeypatch.setenv("RANKBOOK_PYODIDE", "0")
-    config = SimpleNamespace(extra_javascript=[])
+    config = SimpleNamespace(extra_javascript=[], extra={})
     hook.on_config(config)
-    assert config.extra_javascript == []
+    assert config.extra_javascript == [] and config.extra["rankbook_lite"] is False
+
+
+def test_a_jupyterlite_build_is_served_and_linked_when_there(tmp_path, monkeypatch):
+    monkeypatch.setattr(hook, "CACHE", _cache(tmp_path / "cache"))
+    lite = tmp_path / "lite"
+    (lite / "notebooks").mkdir(parents=True)
+    (lite / "notebooks" / "index.html").write_text("<html>lite</html>")
+    monkeypatch.setattr(hook, "LITE", lite)
+    monkeypatch.setenv("RANKBOOK_PYODIDE", "1")
+    config = SimpleNamespace(extra_javascript=[], extra={}, site_dir=str(tmp_path / "site"))
+    hook.on_config(config)
+    assert config.extra["rankbook_lite"] is False          # no .built: an unfinished build
+    (lite / ".built").write_text("ok\n")
+    hook.on_config(config)
+    assert config.extra["rankbook_lite"] is True
+    hook.on_post_build(config)
+    assert (tmp_path / "site" / "lite" / "notebooks" / "index.html").read_text() == "<html>lite</html>"

@@ -5,6 +5,7 @@ Playwright in the same session is refused). Constants and helpers live in test_s
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -55,14 +56,14 @@ def site_dir(chromium_executable, tmp_path_factory) -> Path:
     return out
 
 
-@pytest.fixture(scope="session")
-def base_url(site_dir):
-    """http://127.0.0.1:PORT/ serving the built site, for the whole session."""
+@contextlib.contextmanager
+def serving(folder: Path, what: str = "site"):
+    """http://127.0.0.1:PORT/ serving ``folder`` (python -m http.server) while the block runs."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", str(site_dir)],
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", str(folder)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -75,12 +76,26 @@ def base_url(site_dir):
                 break
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the site server on {url} did not start", pytrace=False)
+                    pytest.fail(f"the {what} server on {url} did not start", pytrace=False)
                 time.sleep(0.1)
         yield url
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir):
+    """http://127.0.0.1:PORT/ serving the built site, for the whole session."""
+    with serving(site_dir) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def serve_folder():
+    """``serve_folder(folder, what)``: the URL of a server for ``folder``, for the session."""
+    with contextlib.ExitStack() as servers:
+        yield lambda folder, what: servers.enter_context(serving(folder, what))
 
 
 @pytest.fixture(scope="session")

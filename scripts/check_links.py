@@ -96,6 +96,8 @@ def problems(site: Path):
     pages: dict[Path, _Page] = {}
     checked = 0
     for page_path in sorted(site.rglob("*.html")):
+        if page_path.relative_to(site).parts[0] in ("lite", "pyodide"):
+            continue                  # JupyterLite's own app (make lite), not rankbook's pages
         page = _cached(pages, page_path)
         for line, url in page.links:
             found = target_of(site, page_path, url)

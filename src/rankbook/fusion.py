@@ -40,6 +40,7 @@ import os
 import numpy as np
 
 from rankbook._errors import InvalidTypeError, InvalidValueError
+from rankbook._index import as_index
 
 
 def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weights=None,
@@ -298,7 +299,7 @@ def _profiles(table, *, reset_ranks: bool = True) -> list:
         rows = lists[start:stop]
         codes, present = pd.factorize(items[start:stop])     # numbered by first appearance
         n = len(present)
-        if len(codes) and np.bincount(rows * n + codes).max() > 1:
+        if len(codes) and np.bincount(as_index(rows * n + codes)).max() > 1:
             raise _ListedTwice
         rank = np.full((n_lists, n), np.inf)
         values = np.full((n_lists, n), np.nan)

@@ -16,10 +16,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -66,85 +62,8 @@ def _ci() -> bool:
 # --- fixtures ------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def chromium_executable() -> str:
-    if not CHROMIUM.exists():
-        message = (
-            f"Chromium not found at {CHROMIUM}: install it with `apt-get install chromium` "
-            "to run the browser test"
-        )
-        if _ci():
-            pytest.fail(message + " (CI is set, so the browser test may not be skipped)")
-        pytest.skip(message)
-    return str(CHROMIUM)
-
-
-@pytest.fixture(scope="session")
-def site_dir(chromium_executable, tmp_path_factory) -> Path:
-    """The site, built with --strict into a temporary folder.
-
-    Not --quiet: it hides the warnings that --strict counts, so the build would pass.
-    """
-    built = os.environ.get("RANKBOOK_BUILT_SITE", "")
-    if built:
-        # `make test` builds the site with --strict (and checks its links) one step before
-        # this one, and says so; a plain `make browser` or `pytest tests/browser` builds anew.
-        out = Path(built).resolve()
-        if not (out / "index.html").is_file():
-            pytest.fail(f"RANKBOOK_BUILT_SITE={built}: no index.html there", pytrace=False)
-        return out
-    out = tmp_path_factory.mktemp("site")
-    (ROOT / "notebooks").mkdir(exist_ok=True)  # docs/notebooks links there
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict",
-           "-f", str(ROOT / "mkdocs.yml"), "-d", str(out)]
-    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
-    if done.returncode != 0:
-        pytest.fail(f"`{' '.join(cmd)}` failed:\n{done.stdout}\n{done.stderr}", pytrace=False)
-    return out
-
-
-@pytest.fixture(scope="session")
-def base_url(site_dir):
-    """http://127.0.0.1:PORT/ serving the built site, for the whole session."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", str(site_dir)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=1).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the site server on {url} did not start", pytrace=False)
-                time.sleep(0.1)
-        yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-
-
-@pytest.fixture(scope="session")
-def browser(chromium_executable):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        # Playwright hides scrollbars by default (--hide-scrollbars); a reader sees them, and
-        # the layout test checks that wide boxes show one.
-        browser = playwright.chromium.launch(
-            executable_path=chromium_executable, headless=True, args=CHROMIUM_ARGS,
-            ignore_default_args=["--hide-scrollbars"],
-        )
-        yield browser
-        browser.close()
+# The session's Chromium, site, server and browser are fixtures of tests/browser/conftest.py,
+# shared with the other browser tests (one Playwright per session).
 
 
 class Visit:
@@ -275,7 +194,8 @@ WALK_WIDTHS = (1400, 390)
 def _site_pages(site_dir, folder: str = "") -> list[str]:
     root = site_dir / folder if folder else site_dir
     return sorted("" if html.parent == site_dir else html.parent.relative_to(site_dir).as_posix() + "/"
-                  for html in root.rglob("index.html"))
+                  for html in root.rglob("index.html")
+                  if html.relative_to(site_dir).parts[0] != "lite")  # JupyterLite's app
 
 
 WALK_TABS = 3

@@ -238,7 +238,7 @@ def _interpolated(s: Segments, levels) -> list:
         # Bounds never decrease (a topic without a range gets the empty one at its end,
         # hi), so reduceat's in-between segments [hi_t, lo_t+1) stay inside the topics:
         # with a bound of 0 there, each such segment would scan from the first row.
-        bounds = np.empty(2 * T, dtype=np.int64)
+        bounds = np.empty(2 * T, dtype=np.intp)
         bounds[0::2] = np.where(ok, lo, hi)
         bounds[1::2] = hi
         best = np.maximum.reduceat(values, bounds)[0::2] if T else np.zeros(0)

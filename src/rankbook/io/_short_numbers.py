@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from rankbook._index import as_index
+
 _BYTE = [np.uint64(b * 0x0101010101010101) for b in (0x30, 0x2E, 0x7F, 0x76, 0x80, 0x0F)]
 _ZEROS_, _POINTS, _LOW7, _TEN_UP, _HIGH, _NIBBLES = _BYTE
 _MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [2**64 - 1], dtype=np.uint64)
@@ -42,6 +44,7 @@ def short_decimals(words: np.ndarray, lengths: np.ndarray):
     $2^{53}$.)
     """
     u8 = np.uint64
+    lengths = as_index(lengths)                              # indexes the tables below
     mask = _MASKS.take(lengths)
     w = words & mask
     inside = _HIGH & mask
@@ -65,7 +68,7 @@ def short_decimals(words: np.ndarray, lengths: np.ndarray):
     d = ((d & _PAIRS) * u8(100 * 2**16 + 1)) >> u8(16)
     d = ((d & _QUADS) * u8(10_000 * 2**32 + 1)) >> u8(32)
     n = d.astype(np.float64)  # the digits with a 0 where the point was
-    at = (np.bitwise_count(point - u8(1)).astype(np.int64) - 7) >> 3     # the point's byte
+    at = (np.bitwise_count(point - u8(1)).astype(np.intp) - 7) >> 3     # the point's byte
     scale = np.where(points == 1, lengths - at - 1, 0)                   # digits after it
     up = _POWERS_OF_TEN.take(scale + 1)
     whole = np.floor(n / up)                                  # exact: see the docstring

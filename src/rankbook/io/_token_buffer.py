@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rankbook._index import as_index
+
 LONG_ID = 1 << 12      # ids longer than this are hashed, copied and compared one by one
 _COPY_BLOCK = 1 << 20  # bytes copied at a time by _gather (bounds its index arrays)
 
@@ -104,6 +106,7 @@ def _gather(data: np.ndarray, sources: np.ndarray, lengths: np.ndarray) -> Token
     Ids up to LONG_ID bytes are copied through a byte index (eight bytes per byte, so a
     block at a time), longer ones slice by slice.
     """
+    lengths = as_index(lengths)                      # np.repeat's counts below
     offsets = np.r_[0, np.cumsum(lengths)].astype(np.int64)
     out = np.empty(int(offsets[-1]), dtype=np.uint8)
     long = lengths > LONG_ID

@@ -33,6 +33,7 @@ import sys
 
 import numpy as np
 
+from rankbook._index import as_index
 from rankbook.io._token_buffer import (  # noqa: F401  (the form and its copies, re-exported)
     LONG_ID,
     Tokens,
@@ -107,7 +108,7 @@ _MASKS = np.array([(2 ** (8 * k) - 1) if sys.byteorder == "little"
 
 def _low_bytes(count: np.ndarray) -> np.ndarray:
     """A uint64 mask keeping the first ``count`` bytes in memory order (clipped to 0..8)."""
-    return _MASKS.take(np.clip(count, 0, 8))
+    return _MASKS.take(as_index(np.clip(count, 0, 8)))
 
 
 def hash_tokens(tokens: Tokens) -> np.ndarray:
@@ -205,7 +206,7 @@ def blocks(tokens: Tokens) -> np.ndarray:
     """Start of each run of equal consecutive ids (hash neighbours checked byte for byte)."""
     n = len(tokens)
     if n == 0:
-        return np.zeros(0, dtype=np.int64)
+        return np.zeros(0, dtype=np.intp)
     h = hash_tokens(tokens)
     candidate = np.flatnonzero(h[1:] == h[:-1])
     equal = np.zeros(n - 1, dtype=np.bool_)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rankbook._index import as_index
 from rankbook.io import _tokens
 from rankbook.io._tokens import Tokens
 
@@ -135,8 +136,8 @@ def pick(ids, rows: np.ndarray):
 def repeat_ids(ids, counts: np.ndarray):
     """Each id repeated ``counts`` times (``np.repeat``), in the same form."""
     if not isinstance(ids, Tokens):
-        return np.repeat(ids, counts)
-    return _tokens.take(ids, np.repeat(np.arange(len(ids)), counts))
+        return np.repeat(ids, as_index(counts))
+    return _tokens.take(ids, np.repeat(np.arange(len(ids)), as_index(counts)))
 
 
 def id_bytes(ids, rows: np.ndarray) -> list[bytes]:

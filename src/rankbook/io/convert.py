@@ -42,6 +42,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from rankbook._errors import InputFileError, InvalidTypeError, InvalidValueError, RankbookError
+from rankbook._index import as_index
 from rankbook.io import arrays
 from rankbook.io._memory import column_refusal, id_text, id_texts, value_array
 from rankbook.io._source import chunks, open_binary, path_text
@@ -280,7 +281,7 @@ def _dict_arrays(data: Mapping, name: str, value_name: str):
 def _from_dict(data: Mapping, name: str, value_name: str):
     """``{qid: {docid: value}}`` as three flat columns, every id and value checked."""
     qids, counts, doc, value, _ = _dict_columns(data, name, value_name)
-    return np.repeat(np.array(qids, dtype=object), counts).tolist(), doc, value
+    return np.repeat(np.array(qids, dtype=object), as_index(counts)).tolist(), doc, value
 
 
 def _dict_columns(data: Mapping, name: str, value_name: str):

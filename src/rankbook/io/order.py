@@ -74,7 +74,7 @@ def query_codes(queries: np.ndarray) -> np.ndarray:
     import pandas as pd
 
     if len(queries) == 0:
-        return np.zeros(0, dtype=np.int64)
+        return np.zeros(0, dtype=np.intp)
     start = np.r_[True, queries[1:] != queries[:-1]]
     heads = queries[start]
     head_codes, _ = pd.factorize(heads, sort=True)
@@ -109,7 +109,7 @@ def order_rows(topic: np.ndarray, score: np.ndarray, docs: np.ndarray) -> np.nda
 
 def _blocks(ids: np.ndarray) -> np.ndarray:
     if ids.size == 0:
-        return np.zeros(0, dtype=np.int64)
+        return np.zeros(0, dtype=np.intp)
     return np.r_[0, np.flatnonzero(ids[1:] != ids[:-1]) + 1]
 
 

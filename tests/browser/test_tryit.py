@@ -1,0 +1,122 @@
+"""The "Try it" cells in Chromium: rankbook running in the page (Pyodide in a Web Worker).
+
+On the P@k page and the positional-fusion (Borda) page an example is run unchanged (it must
+print what the static page prints, itself a doctest), then edited and run again (the printed
+numbers are checked against FLAGR's published P@k column and a Borda count computed here from
+its definition); the P@k page's "Verify your hand calculation" box is filled in. Every request
+the tabs make is recorded: none may leave 127.0.0.1, and Pyodide's files come from the site.
+
+The site, its server and the browser are the session's (tests/browser/conftest.py:
+RANKBOOK_BUILT_SITE, or built anew). A site built without the runtime (RANKBOOK_PYODIDE=0, or no `make pyodide` cache) skips
+these tests, except on CI, where it fails them.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from urllib.parse import urlsplit
+
+import pytest
+from test_site import Visit, _ci
+
+# Pyodide starts in ~13 s on an idle machine, ~30 s on a loaded one; the first cell waits.
+BOOT_MS = 150_000
+BUSY = r"^(Starting|Loading|Installing|Running)"
+SEED = [1, 0, 1, 1, 0, 1, 0, 0]
+# FLAGR's documentation, the 8-element list's P@k for k = 1..8 (two decimals).
+FLAGR_PRECISION = [1.0, 0.5, 0.67, 0.75, 0.6, 0.67, 0.57, 0.5]
+
+
+@pytest.fixture(scope="module")
+def runtime(site_dir):
+    if not (site_dir / "pyodide" / "pyodide.asm.wasm").is_file():
+        message = ("the site was built without the in-browser runtime (RANKBOOK_PYODIDE=0 or "
+                   "no `make pyodide` cache): the Try-it cells are not there")
+        if _ci():
+            pytest.fail(message + " (CI is set)")
+        pytest.skip(message)
+    return site_dir / "pyodide"
+
+
+@pytest.fixture(scope="module")
+def tab(runtime, browser, base_url):
+    visit = Visit(browser, base_url)
+    yield visit
+    outside = [url for url in visit.requests if urlsplit(url).hostname != "127.0.0.1"
+               and not url.startswith(("data:", "blob:"))]
+    visit.close()
+    assert outside == [], f"requests outside the site: {outside}"
+
+
+def _run(page, box, code: str | None = None) -> str:
+    """Run the code of ``box`` (a Try-it editor or the hand-calculation box), maybe replaced first."""
+    if code is not None:
+        box.locator(".rb-tryit-code").fill(code)
+    box.locator(".rb-tryit-run").click()
+    output = box.locator(".rb-tryit-output")
+    page.wait_for_function(f"(out) => !out.hidden && !/{BUSY}/.test(out.textContent)",
+                           arg=output.element_handle(), timeout=BOOT_MS)
+    text = output.text_content()
+    assert "rb-tryit-failed" not in (output.get_attribute("class") or ""), text
+    return text
+
+
+def _example(page, index: int):
+    page.locator(".rb-tryit-open").nth(index).click()
+    return page.locator(".rb-tryit").nth(index)
+
+
+def _static_output(page, index: int) -> str:
+    """The output lines of the page's index-th example, as the static page shows them."""
+    text = page.locator("div.highlight:has(> pre > code > .gp)").nth(index).text_content()
+    lines = [line for line in text.splitlines()
+             if line.strip() and not line.startswith((">>>", "..."))]
+    return "\n".join(lines)
+
+
+def test_a_precision_example_runs_as_printed_then_edited(tab):
+    page = tab.open("metrics/precision_at_k/")
+    box = _example(page, 0)
+    assert _run(page, box).strip() == _static_output(page, 0)
+    edited = ("import rankbook as rb\nseed = " + str(SEED) + "\n"
+              "[round(rb.precision_at_k(seed, k), 2) for k in range(1, 9)]\n"
+              "rb.precision_at_k(seed, 4)")
+    assert _run(page, box, edited).splitlines() == [str(FLAGR_PRECISION), "0.75"]
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in tab.requests)
+
+
+def test_the_hand_calculation_box_prints_explains_worked_formulas(tab):
+    page = tab.page                      # the P@k page, its worker already started
+    page.locator(".rb-verify summary").click()
+    box = page.locator(".rb-verify")
+    box.locator("input[name=grades]").fill(" ".join(map(str, SEED)))
+    box.locator("input[name=relevant]").fill("4")
+    box.locator("input[name=at]").fill("5")
+    text = _run(page, box)
+    ap = Fraction(1, 1) + Fraction(2, 3) + Fraction(3, 4)      # precision at each relevant rank
+    assert "P@5 = relevant in top 5 / 5 = 3/5 = 0.6000" in text
+    assert f"= {float(ap / 4):.4f}   [4 = R" in text
+    assert text.splitlines()[0].split()[:4] == ["k", "grade", "relevant", "P@k"]
+
+
+def _borda(lists, weights):
+    """Borda's count from its definition: n - 1 points for a first place, down to 0."""
+    points: dict[str, float] = {}
+    for ranking, weight in zip(lists, weights):
+        for place, item in enumerate(ranking):
+            points[item] = points.get(item, 0.0) + weight * (len(ranking) - 1 - place)
+    return dict(sorted(points.items(), key=lambda kv: -kv[1]))
+
+
+def test_a_borda_example_runs_as_printed_then_edited(tab):
+    page = tab.open("aggregation/positional/")
+    box = _example(page, 0)
+    assert _run(page, box).strip() == _static_output(page, 0)
+    lists = [["Memphis", "Nashville", "Chattanooga", "Knoxville"],
+             ["Nashville", "Chattanooga", "Knoxville", "Memphis"],
+             ["Chattanooga", "Knoxville", "Nashville", "Memphis"],
+             ["Knoxville", "Chattanooga", "Nashville", "Memphis"]]
+    weights = [10, 30, 20, 40]
+    edited = ("from rankbook import aggregate as ag\n"
+              f"tennessee = {lists}\nag.borda(tennessee, weights={weights})")
+    assert _run(page, box, edited).strip() == repr(_borda(lists, weights))

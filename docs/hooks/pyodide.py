@@ -39,8 +39,10 @@ log = logging.getLogger("mkdocs.hooks.pyodide")
 _enabled = False
 
 
-def wanted(environ=os.environ, cache: Path = CACHE) -> bool:
+def wanted(environ=None, cache: Path | None = None) -> bool:
     """Whether this build carries the runtime (see the module docstring)."""
+    environ = os.environ if environ is None else environ
+    cache = CACHE if cache is None else cache          # read at call time (tests move it)
     flag = environ.get("RANKBOOK_PYODIDE", "").strip()
     ready = (cache / ".verified").is_file()
     if flag == "0":

@@ -194,8 +194,9 @@ def test_tests_cite_no_machine_paths():
 # The tests mirror the code (issue 19, part 6): each package of src/rankbook has its folder in
 # tests/ (tests/io/ for rankbook.io, ...); the package's own top-level modules (rankbook/relevance.py,
 # ...) are tested at the top of tests/; the other folders test what is not a package: the docs site
-# and its notebooks (docs/), the house rules and the packaging (house/), the browser (browser/).
-NOT_PACKAGES = {"browser", "data", "docs", "house"}
+# and its notebooks (docs/), the house rules and the packaging (house/), the browser (browser/),
+# the in-browser runtime's build scripts (pyodide/).
+NOT_PACKAGES = {"browser", "data", "docs", "house", "pyodide"}  # pyodide: the in-browser build
 
 
 def _test_layout(root):

@@ -37,7 +37,7 @@ def flagr_rows(lists: list, relevant: list, points: int) -> np.ndarray:
     its judgments with a grade above 0 (``{item: grade}``). Returns a float array of
     shape ``(len(lists), 4 + 4 * points)``, the columns of `flagr_columns`.
     """
-    n = np.array([len(items) for items, _ in lists], dtype=np.int64)
+    n = np.array([len(items) for items, _ in lists], dtype=np.intp)   # repeat counts: np.intp
     R = np.array([len(judged) for judged in relevant], dtype=np.int64)
     grade = np.array([judged.get(item, 0.0) for (items, _), judged in zip(lists, relevant)
                       for item in items], dtype=float)

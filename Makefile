@@ -55,7 +55,7 @@ help:
 	@echo "make fuzz       the file readers against a reference parser, FUZZ_CASES=$(FUZZ_CASES) files per reader (a few minutes)"
 	@echo "make test-oldest  unit tests and doctests with the oldest supported numpy/scipy/pandas/matplotlib"
 	@echo "make wheel-check  build the wheel, install it in a clean venv, run it outside the repo"
-	@echo "make install    create .venv and pip install -e \".[docs,test]\" at the versions of $(LOCK)"
+	@echo "make install    create .venv and pip install -e \".[docs,test,dask]\" at the versions of $(LOCK)"
 	@echo "make lock       refresh $(LOCK) (newest versions pyproject.toml allows), then make test"
 	@echo "make clean      remove build output and caches; make distclean also removes .venv and .venv-lab"
 
@@ -75,7 +75,7 @@ $(BIN)/python:
 # pip's output is filtered of this machine's notes about missing local mirror folders.
 $(STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 	@echo "Installing rankbook (editable) with its docs and test extras into $(VENV) (versions: $(LOCK))"
-	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -c $(LOCK) -e ".[docs,test]" 2>&1 \
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -c $(LOCK) -e ".[docs,test,dask]" 2>&1 \
 	  | sed "/^WARNING: Location 'file:/d"
 	@touch $@
 

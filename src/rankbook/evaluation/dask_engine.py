@@ -22,6 +22,7 @@ is started and closed at the end; with one, its workers are used as they are.
 from __future__ import annotations
 
 import contextlib
+import logging
 
 from rankbook._errors import InvalidValueError
 from rankbook.evaluation import batch
@@ -48,7 +49,8 @@ def connected(client, n_jobs: int):
         yield client
         return
     with distributed.LocalCluster(n_workers=n_jobs, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=None, silence_logs=logging.CRITICAL) \
+            as cluster, \
             distributed.Client(cluster) as local:
         yield local
 
@@ -58,8 +60,9 @@ def gathered(client, futures: list) -> list:
     distributed = distributed_module()
     for future in distributed.as_completed(futures):
         if future.status == "error":
-            client.cancel(futures)
-            future.result()  # raises the worker's error here
+            error = future.exception()
+            client.cancel([f for f in futures if f is not future])
+            raise error.with_traceback(None)
     return client.gather(futures)
 
 
@@ -119,5 +122,6 @@ class BlockPool:
     def _raise_failure(self) -> None:
         for future in self.futures:
             if future.status == "error":
-                self.client.cancel(self.futures)
-                future.result()
+                error = future.exception()
+                self.close()
+                raise error.with_traceback(None)

@@ -75,32 +75,38 @@ def run_by_topic(path, *, rows: int | None = None, progress: bool = False):
             continue
         held.append(piece)
         held_rows += piece[3].size
-        if held_rows < rows:
-            continue
-        cut = _last_boundary(held)
-        if cut is None:
-            continue  # one topic so far in the newest piece: wait for its end
-        last = held.pop()
-        done = held + ([_part(last, 0, cut)] if cut else [])
-        held = [_part(last, cut, last[3].size)]
-        held_rows = held[0][3].size
-        yield _checked(_joined(done), seen, name, runid)
+        while held_rows >= rows:
+            cut = _cut(held, rows, held_rows)
+            if cut is None:
+                break  # no topic ends in the newest piece after `rows` lines: read on
+            last = held.pop()
+            done = held + ([_part(last, 0, cut)] if cut else [])
+            held = [_part(last, cut, last[3].size)]
+            held_rows = held[0][3].size
+            yield _checked(_joined(done), seen, name, runid)
     if held:
         yield _checked(_joined(held), seen, name, runid)
 
 
-def _last_boundary(held: list) -> int | None:
-    """Where in the newest piece the last topic starts (0: at its start; None: no boundary)."""
+def _cut(held: list, rows: int, held_rows: int) -> int | None:
+    """Where in the newest piece to end the block: the first topic start that leaves at least
+    ``rows`` lines before it (0: the piece's start), or None if there is none."""
     query = held[-1][0]
     starts = arrays.blocks(query)
-    if starts.size > 1:
-        return int(starts[-1])
-    if len(held) > 1:
-        previous = held[-2][0]
-        last = np.array([len(previous) - 1])
-        if arrays.id_bytes(previous, last) != arrays.id_bytes(query, np.array([0])):
-            return 0
-    return None
+    before = held_rows - len(query)
+    if before and _starts_a_topic(held):
+        starts = np.r_[0, starts[1:]]
+    else:
+        starts = starts[1:]  # the piece continues the topic before it
+    starts = starts[starts >= rows - before]
+    return int(starts[0]) if starts.size else None
+
+
+def _starts_a_topic(held: list) -> bool:
+    """Whether the newest piece starts a topic other than the last one of the piece before."""
+    previous, query = held[-2][0], held[-1][0]
+    last = np.array([len(previous) - 1])
+    return arrays.id_bytes(previous, last) != arrays.id_bytes(query, np.array([0]))
 
 
 def _part(piece: list, start: int, stop: int) -> list:

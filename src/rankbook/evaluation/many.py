@@ -84,9 +84,13 @@ def evaluate_many(qrels, runs, measures=None, *, n_jobs: int | None = None,
 
     Examples
     --------
+    Two runs of one topic with two relevant documents: the first finds one of them in
+    its top 2 (P@2 = 1/2), the second both (P@2 = 2/2):
+
     >>> qrels = {"q1": {"a": 1, "b": 1}}
     >>> runs = [{"q1": {"a": 0.9, "c": 0.5}}, {"q1": {"b": 0.9, "a": 0.8}}]
-    >>> [frame.loc["all", "P@2"] for frame in evaluate_many(qrels, runs, ["P@2"], engine="serial")]
+    >>> results = evaluate_many(qrels, runs, ["P@2"], engine="serial")
+    >>> [float(frame.loc["all", "P@2"]) for frame in results]
     [0.5, 1.0]
     """
     tables = evaluate_tables(qrels, runs, measures, n_jobs=n_jobs, engine=engine, client=client,

@@ -55,16 +55,21 @@ def interleaved(commands: dict, rounds: int, lines: int) -> dict:
     """Each command once per round, in turn; checks that their outputs are the same bytes."""
     walls = {name: [] for name in commands}
     memory = {name: [] for name in commands}
+    cpu = {name: [] for name in commands}
     digests = set()
     for _ in range(rounds):
         for name, command in commands.items():
+            before = children_cpu()
             wall, peak, out = run_measured(command)
+            cpu[name].append(children_cpu() - before)
             walls[name].append(wall)
             memory[name].append(peak)
             digests.add(hashlib.sha256(out.encode()).hexdigest())
     assert len(digests) == 1, "the outputs differ"
     for name in commands:
         print(summary(name, walls[name], memory[name], lines), flush=True)
+        print(f"  {'':<13} CPU (user + system, the command and its workers) "
+              f"{', '.join(f'{c:.1f}' for c in cpu[name])} s", flush=True)
     print(f"  outputs byte-identical (sha256 {digests.pop()[:12]}...); load average after "
           f"{load()}", flush=True)
     return {name: (walls[name], memory[name]) for name in commands}
@@ -81,13 +86,18 @@ def stream_workload(folder: Path, lines: int, rounds: int) -> None:
     run.unlink()
 
 
+def children_cpu() -> float:
+    """CPU seconds of the finished child processes (user + system)."""
+    times = os.times()
+    return times.children_user + times.children_system
+
+
 def big_workload(folder: Path, lines: int) -> None:
     qrels, run = generate(folder, "big", lines, SEED + 100)
     print(f"\nbig: {lines:,} lines; load average before {load()}", flush=True)
-    cpu_before = os.times()
+    before = children_cpu()
     wall, peak, out = run_measured(rankbook("--stream", qrels, run))
-    cpu = os.times().children_user - cpu_before.children_user + \
-        os.times().children_system - cpu_before.children_system
+    cpu = children_cpu() - before
     print(f"  --stream  {wall:.1f} s wall, {cpu:.1f} s CPU, {peak:.0f} MiB peak, "
           f"{lines / wall / 1e6:.2f} M lines/s; load average after {load()}", flush=True)
     print(f"  output: {len(out.splitlines())} lines, {next(l for l in out.splitlines() if l.startswith('map '))!r}",

@@ -87,3 +87,14 @@ def test_a_clear_error_without_dask(monkeypatch, corpus):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
     with pytest.raises(InvalidValueError, match=r"pip install rankbook\[dask\]"):
         evaluate_many(qrels, runs[:2], MEASURES, engine="dask")
+
+
+def test_the_command_line_says_how_to_install_dask(monkeypatch, corpus, capsys):
+    from rankbook.cli import main
+
+    qrels, runs = corpus
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert main(["eval", "--engine", "dask", "-j", "2", qrels, *runs[:2]]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "pip install rankbook[dask]" in captured.err

@@ -84,10 +84,11 @@ OPTIONS = [
 @pytest.mark.parametrize("options", OPTIONS, ids=str)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_stream_equals_memory_on_generated_runs(tmp_path, monkeypatch, seed, options):
-    qrels = write(tmp_path / "qrels", qrels_text(seed))
-    run = write(tmp_path / ("run.gz" if seed == 2 else "run"), run_text(seed), gz=seed == 2)
-    monkeypatch.setattr(by_topic, "BLOCK_ROWS", [1, 150][seed - 1])
-    monkeypatch.setattr(_table, "TREC_CHUNK_BYTES", [97, 2000][seed - 1])
+    qrels = write(tmp_path / "qrels", qrels_text(seed, topics=25))
+    run = write(tmp_path / ("run.gz" if seed == 2 else "run"), run_text(seed, topics=25),
+                gz=seed == 2)
+    monkeypatch.setattr(by_topic, "BLOCK_ROWS", [1, 150][seed - 1])  # 1: a block per topic
+    monkeypatch.setattr(_table, "TREC_CHUNK_BYTES", [997, 2000][seed - 1])
     with warnings.catch_warnings(record=True) as in_memory_notes:
         warnings.simplefilter("always")
         expected = evaluate(qrels, run, "all_trec", **options)

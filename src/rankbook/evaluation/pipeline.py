@@ -17,7 +17,7 @@ from rankbook.evaluation.per_topic import per_topic_values, topic_data
 from rankbook.evaluation.stream import evaluate_stream, is_path
 from rankbook.evaluation.summary import Table, summarise
 from rankbook.evaluation.topics import report
-from rankbook.io._source import path_text
+from rankbook.io.by_topic import run_source
 from rankbook.io.convert import as_judgments, as_qrels, as_ranking, as_run
 
 PROGRESS_AFTER = 2.0  # seconds
@@ -98,7 +98,7 @@ def _batch(judgments, run, columns, options, stream, progress, pool=None):
 
     if stream:
         return evaluate_stream(judgments, run, columns, progress=progress, pool=pool,
-                               report=one_sided(path_text(run)) if is_path(run) else None,
+                               report=one_sided(run_source(run)) if is_path(run) else None,
                                **options)
     ranking = as_ranking(run, progress=progress)
     return batch.evaluate_arrays(judgments, ranking, columns, report=one_sided(ranking.source),

@@ -88,6 +88,11 @@ def run_by_topic(path, *, rows: int | None = None, progress: bool = False):
         yield _checked(_joined(held), seen, name, runid)
 
 
+def run_source(path) -> str:
+    """The run's path as the readers name it in messages and notes."""
+    return path_text(path)
+
+
 def _cut(held: list, rows: int, held_rows: int) -> int | None:
     """Where in the newest piece to end the block: the first topic start that leaves at least
     ``rows`` lines before it (0: the piece's start), or None if there is none."""

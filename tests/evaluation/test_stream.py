@@ -1,7 +1,7 @@
 """Streaming by topic (issue 21, part 1): ``rb.evaluate(..., stream=True)`` and ``eval --stream``.
 
 The output must be byte for byte the in-memory path's, which is itself held to
-trec_eval's published outputs (tests/test_conformance_trec_eval.py). Here:
+trec_eval's published outputs (test_conformance_trec_eval.py). Here:
 
 - ``--stream`` against trec_eval 9.0.8's and 10.0's own regression outputs
   (tests/data/trec_eval*, copied from usnistgov/trec_eval's test folder), byte for byte;

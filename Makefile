@@ -93,7 +93,7 @@ help:
 	@echo "make pyodide    fetch and verify Pyodide $(PYODIDE_VERSION)'s files into $(PYODIDE_DIR) (once)"
 	@echo "make test-pyodide  the io/evaluation/aggregate/stats doctests in Pyodide under Node (32-bit numpy)"
 	@echo "make lite       the notebooks in JupyterLite, offline, into $(LITE_SITE); make test-lite runs one in Chromium"
-	@echo "make install    create .venv and pip install -e \".[docs,test]\" at the versions of $(LOCK)"
+	@echo "make install    create .venv and pip install -e \".[docs,test,dask]\" at the versions of $(LOCK)"
 	@echo "make lock       refresh $(LOCK) (newest versions pyproject.toml allows), then make test"
 	@echo "make clean      remove build output and caches; make distclean also removes .venv and .venv-lab"
 
@@ -113,7 +113,7 @@ $(BIN)/python:
 # pip's output is filtered of this machine's notes about missing local mirror folders.
 $(STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 	@echo "Installing rankbook (editable) with its docs and test extras into $(VENV) (versions: $(LOCK))"
-	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -c $(LOCK) -e ".[docs,test]" 2>&1 \
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -c $(LOCK) -e ".[docs,test,dask]" 2>&1 \
 	  | sed "/^WARNING: Location 'file:/d"
 	@touch $@
 

@@ -13,9 +13,9 @@ lock=requirements/dev.lock
 venv=$(mktemp -d "${TMPDIR:-/tmp}/rankbook-lock.XXXXXX")
 trap 'rm -rf "$venv"' EXIT
 
-echo "Resolving rankbook[docs,test] in a new venv ($("$python" --version))"
+echo "Resolving rankbook[docs,test,dask] in a new venv ($("$python" --version))"
 "$python" -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check ".[docs,test]" 2>&1 \
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check ".[docs,test,dask]" 2>&1 \
   | sed "/^WARNING: Location 'file:/d"
 
 header=$(sed -n '/^#/!q; p' "$lock")

@@ -30,6 +30,7 @@ __version__ = "0.1.0"
 # Loaded on first use (PEP 562): name -> (module, attribute or None for the module itself).
 _LAZY = {
     "evaluate": ("rankbook.evaluation", "evaluate"),
+    "evaluate_many": ("rankbook.evaluation", "evaluate_many"),
     "format_trec": ("rankbook.evaluation", "format_trec"),
     "TopicMismatchWarning": ("rankbook.evaluation", "TopicMismatchWarning"),
     "io": ("rankbook.io", None),

@@ -52,6 +52,10 @@ class InputFileError(RankbookError, ValueError):
             where += ": "
         super().__init__(where + message)
 
+    def __reduce__(self):
+        # rebuilt from its parts when it comes back from a worker process (evaluate_many)
+        return type(self), (self.reason, self.path, self.lines)
+
 
 def caller_stacklevel() -> int:
     """The ``stacklevel`` that makes a warning point at the first line outside rankbook.

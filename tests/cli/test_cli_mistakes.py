@@ -38,7 +38,12 @@ MISTAKES = [
     (["eval", "-l", "0", QRELS, RUN], "relevance_level"),
     (["eval", "--bogus", QRELS, RUN], "unrecognized arguments"),
     (["eval", QRELS, "no-such-run.txt"], "no such file"),
-    (["eval", QRELS, str(DATA)], "folder"),
+    (["eval", str(DATA), RUN], "folder"),
+    # issue 21: several runs (a folder is every file in it, a quoted glob its matches)
+    (["eval", QRELS, str(DATA)], "README.md, lines 9, 35: a run line has at least 6 fields"),
+    (["eval", QRELS, str(DATA / "no-such-*.run")], "no file matches the pattern"),
+    (["eval", "-j", "0", QRELS, RUN, RUN], "-j takes a whole number"),
+    (["eval", "--format", "csv", QRELS, RUN, RUN], "trec_eval's layout only"),
     (["eval", RUN, RUN], "qrels line has 4 fields"),
     # issue 9: say what the user probably meant
     (["eval", "-m", "ndgc@10", QRELS, RUN], "did you mean nDCG@10?"),
@@ -55,7 +60,7 @@ MISTAKES = [
 
 
 def test_the_list_of_mistakes_is_not_empty():
-    assert len(MISTAKES) == 31
+    assert len(MISTAKES) == 35
 
 
 @pytest.mark.parametrize("argv, says", MISTAKES, ids=[" ".join(a[:4])[:40] for a, _ in MISTAKES])

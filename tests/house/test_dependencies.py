@@ -56,7 +56,7 @@ def test_oldest_pins_exactly_the_lower_bounds():
 def test_the_lock_lies_inside_the_ranges_and_equals_the_extras_pins():
     for requirement in RUNTIME:
         assert LOCK[canonicalize_name(requirement.name)] in requirement.specifier, str(requirement)
-    for extra in ("docs", "test"):
+    for extra in ("docs", "test", "dask"):
         for line in PROJECT["optional-dependencies"][extra]:
             requirement = Requirement(line)
             name = canonicalize_name(requirement.name)
@@ -67,5 +67,5 @@ def test_the_lock_lies_inside_the_ranges_and_equals_the_extras_pins():
 def test_make_install_uses_the_lock_and_is_redone_when_it_changes():
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^\$\(STAMP\): pyproject\.toml \$\(LOCK\)", makefile, re.M)
-    assert re.search(r"pip install .*-c \$\(LOCK\) -e \"\.\[docs,test\]\"", makefile)
+    assert re.search(r"pip install .*-c \$\(LOCK\) -e \"\.\[docs,test,dask\]\"", makefile)
     assert "make test-oldest" in (ROOT / ".ci" / "run").read_text()

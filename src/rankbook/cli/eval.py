@@ -39,7 +39,9 @@ def add_parser(subparsers) -> None:
             "  rankbook eval qrels.test results.test            # trec_eval's default measures\n"
             "  rankbook eval -q -m map -m P.5,10 qrels.test results.test\n"
             "  rankbook eval -c -M 100 -m nDCG@10 qrels.test run.gz --format table\n"
-            "  rankbook eval -l 2 -m all_trec qrels.rel_level results.test --format csv > scores.csv"
+            "  rankbook eval -l 2 -m all_trec qrels.rel_level results.test --format csv > scores.csv\n"
+            "  rankbook eval --stream -m map qrels.test big_run.gz  # memory: one topic block\n"
+            "  rankbook eval -j 2 -m map qrels.test runs/          # every run of a folder"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -50,7 +52,10 @@ def add_parser(subparsers) -> None:
 def _arguments(parser) -> None:
     """The arguments of ``rankbook eval``: trec_eval's options, and the output format."""
     parser.add_argument("qrels", metavar="QRELS", help="relevance judgments (TREC qrels file, or FLAGR's qrels CSV)")
-    parser.add_argument("run_file", metavar="RUN", help="the run to evaluate (TREC run file)")
+    parser.add_argument("run_files", metavar="RUN", nargs="+",
+                        help="the run to evaluate (TREC run file); several runs, a folder of "
+                             "runs or a quoted glob such as 'runs/*.gz' evaluate each run "
+                             "(see -j), printed one after the other in trec format")
     parser.add_argument("-q", dest="per_query", action="store_true",
                         help="also print one block per topic (trec_eval's -q)")
     parser.add_argument("-c", dest="complete", action="store_true",
@@ -74,6 +79,18 @@ def _arguments(parser) -> None:
                              "or 10.0 (scores as doubles, lround in the iprec_at_recall "
                              "cut-offs, -c topics printed per topic) [default: 9], e.g. "
                              "--trec-eval 10")
+    parser.add_argument("--stream", action="store_true",
+                        help="read the run one block of whole topics at a time: memory "
+                             "bounded by the largest topic, not the file; the same output. "
+                             "Each topic's lines must be together (else: LC_ALL=C sort -s "
+                             "-k1,1 RUN)")
+    parser.add_argument("-j", dest="jobs", type=_jobs, default=1, metavar="N",
+                        help="with several runs: evaluate N runs at a time, in N processes "
+                             "(the qrels read once) [default: 1], e.g. -j 2")
+    parser.add_argument("--engine", choices=("processes", "dask"), default="processes",
+                        help="with several runs: a process pool, or a local Dask cluster of "
+                             "N workers (needs pip install rankbook[dask]) "
+                             "[default: processes]")
     parser.add_argument("--format", choices=FORMATS, default="trec",
                         help="trec: trec_eval's layout (measure, topic, value; tab-separated); "
                              "table: aligned columns; csv, json, markdown, latex: one row per "
@@ -84,42 +101,33 @@ def _arguments(parser) -> None:
                              "e.g. --decimals 6")
 
 
+def _jobs(text: str) -> int:
+    value = int(text) if text.isdigit() else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"-j takes a whole number of processes >= 1, got {text!r}")
+    return value
+
+
 def run(args) -> None:
     """Evaluate and print."""
     import warnings
 
-    from rankbook.evaluation.pipeline import evaluate_table
+    from rankbook.evaluation.many import expand_runs
     from rankbook.evaluation.summary import to_frame
     from rankbook.evaluation.trec_text import trec_text
 
-    from rankbook._errors import InputFileError
-
+    runs = expand_runs(args.run_files)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        try:
-            table = evaluate_table(
-                args.qrels,
-                args.run_file,
-                args.measures,
-                complete=args.complete,
-                max_docs=args.max_docs,
-                relevance_level=args.relevance_level,
-                trec_eval=args.trec_eval,
-                judged_only=args.judged_only,
-                progress=True,
-            )
-        except InputFileError as error:
-            hint = _what_the_files_look_like(args.qrels, args.run_file)
-            if hint is None:
-                raise
-            raise InputFileError(f"{error} {hint}") from None
+        tables = _evaluate(args, runs)
     for warning in caught:
         print(f"rankbook eval: note: {warning.message}", file=sys.stderr)
     if args.format == "trec":  # printed straight from the arrays: no pandas import needed
-        sys.stdout.write(trec_text(table, header=args.measures is None,
-                                    per_query=args.per_query))
+        for table in tables:
+            sys.stdout.write(trec_text(table, header=args.measures is None,
+                                       per_query=args.per_query))
         return
-    result = to_frame(table, args.per_query)
+    result = to_frame(tables[0], args.per_query)
     table = result.drop(columns=[c for c in result.columns if result[c].dtype == object])
     if args.format == "csv":  # floats as repr writes them: shortest text that reads back
         sys.stdout.write(table.to_csv())
@@ -131,6 +139,31 @@ def run(args) -> None:
         sys.stdout.write(_markdown(table, args.decimals))
     else:
         print(table.to_string(float_format=lambda x: f"{x:.{args.decimals}f}"))
+
+
+def _evaluate(args, runs: list) -> list:
+    """The table of each run: one run by the single-run path, several by evaluate_many's."""
+    from rankbook._errors import InputFileError, InvalidValueError
+    from rankbook.evaluation.many import evaluate_tables
+    from rankbook.evaluation.pipeline import evaluate_table
+
+    options = dict(complete=args.complete, max_docs=args.max_docs,
+                   relevance_level=args.relevance_level, trec_eval=args.trec_eval,
+                   judged_only=args.judged_only, stream=args.stream)
+    if len(runs) > 1:
+        if args.format != "trec":
+            raise InvalidValueError(
+                f"{len(runs)} runs are printed in trec_eval's layout only (--format trec, one "
+                f"run after the other); for --format {args.format}, evaluate one run at a time.")
+        return evaluate_tables(args.qrels, runs, args.measures, n_jobs=args.jobs,
+                               engine=args.engine, **options)
+    try:
+        return [evaluate_table(args.qrels, runs[0], args.measures, progress=True, **options)]
+    except InputFileError as error:
+        hint = _what_the_files_look_like(args.qrels, runs[0])
+        if hint is None:
+            raise
+        raise InputFileError(f"{error} {hint}") from None
 
 
 def _json(table) -> str:

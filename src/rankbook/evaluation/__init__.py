@@ -18,6 +18,7 @@ geometric mean for ``gm_map``.
 | `summary` | the `all` row and the DataFrame |
 | `trec_text` | trec_eval's text layout |
 | `topics`, `pipeline` | one-sided topics; choosing the path |
+| `stream`, `many`, `dask_engine` | at scale: a run read by topic blocks; many runs in parallel; the Dask engine |
 
 Measure names
 -------------
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rankbook.evaluation.many import evaluate_many
 from rankbook.evaluation.measures import DEFAULT_MEASURES, Measure, measure_table, parse_measures
 from rankbook.evaluation.pipeline import evaluate_table
 from rankbook.evaluation.summary import SUMMARY_ROW, to_frame
@@ -43,7 +45,7 @@ from rankbook.evaluation.trec_text import format_trec
 if __doc__ is not None:  # (python -OO strips docstrings)
     __doc__ += "\n" + measure_table() + "\n"
 
-__all__ = ["evaluate", "format_trec", "parse_measures", "Measure", "TopicMismatchWarning",
+__all__ = ["evaluate", "evaluate_many", "format_trec", "parse_measures", "Measure", "TopicMismatchWarning",
            "DEFAULT_MEASURES", "SUMMARY_ROW"]
 
 
@@ -59,6 +61,9 @@ def evaluate(
     trec_eval: str = "9",
     judged_only: bool = False,
     progress: bool = False,
+    stream: bool = False,
+    engine: str = "serial",
+    client=None,
 ):
     r"""Score a run against relevance judgments, per topic and overall, as trec_eval does.
 
@@ -128,6 +133,21 @@ def evaluate(
     progress : bool, default False
         Print progress on stderr when reading or evaluating takes more than a
         couple of seconds (the command line turns it on).
+    stream : bool, default False
+        Read the run file one block of whole topics at a time instead of whole
+        (the qrels are read whole): memory bounded by the block and the largest
+        topic, not by the run; the same result. Each topic's lines must be
+        together in the file (a topic that comes back is refused, with the
+        ``sort`` command that fixes it). ``run`` must then be a path. See the
+        guide *Evaluating at scale*.
+    engine : {"serial", "dask"}, default "serial"
+        With ``stream=True``, ``"dask"`` evaluates the topic blocks on a Dask
+        cluster (one run partitioned by topic: no shuffle), with the same result;
+        it needs ``pip install rankbook[dask]``. For many runs see
+        :func:`rankbook.evaluate_many`.
+    client : distributed.Client, optional
+        The Dask cluster for ``engine="dask"``; default: a local cluster with one
+        process per CPU, closed at the end.
 
     Returns
     -------
@@ -168,7 +188,8 @@ def evaluate(
     """
     table = evaluate_table(qrels, run, measures, complete=complete, max_docs=max_docs,
                            relevance_level=relevance_level, trec_eval=trec_eval,
-                           judged_only=judged_only, progress=progress)
+                           judged_only=judged_only, progress=progress, stream=stream,
+                           engine=engine, client=client)
     return to_frame(table, per_query)
 
 

@@ -114,11 +114,30 @@ def _cr_inside_lines(a: np.ndarray) -> np.ndarray:
 # rankbook.io._numbers.
 
 
-def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: str,
-                      ids: tuple[int, ...], number: int, number_name: str, fix: str,
-                      progress: bool = False, name_column: int | None = None,
-                      integer_part: bool = False):
-    """Read a whitespace-separated TREC file into numpy arrays, in one pass.
+def read_trec_columns(path, *, progress: bool = False, **layout):
+    """Read a whitespace-separated TREC file into numpy arrays, in one pass (arguments: see
+    :func:`trec_chunks`): the id columns (one per entry of ``ids``), the numbers (float64),
+    the 1-based line number of each record, and the ``name_column`` field of the first record."""
+    pieces: list[list[np.ndarray]] = []
+    first_name = None
+    for read, name in trec_chunks(path, progress=progress, **layout):
+        pieces = pieces or [[] for _ in read]
+        for slot, piece in enumerate(read):
+            pieces[slot].append(piece)
+        first_name = name if first_name is None else first_name
+    out = _concatenate(pieces)
+    return out[:-2], out[-2], out[-1], first_name
+
+
+def trec_chunks(path, *, columns: int, extra_ok: bool, what: str, layout: str,
+                ids: tuple[int, ...], number: int, number_name: str, fix: str,
+                progress: bool = False, name_column: int | None = None,
+                integer_part: bool = False):
+    """Yield a whitespace-separated TREC file as arrays, one chunk (about 2 MB) at a time.
+
+    The reading of :func:`read_trec_columns`, piece by piece: every line is checked as it
+    comes (the same errors, naming the file and line), the empty file is refused at the
+    end, and the ``integer_part`` note is given once the file is read.
 
     Parameters
     ----------
@@ -145,28 +164,25 @@ def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: 
         is 1, ``0x10`` is 0; :func:`rankbook.io._numbers.integer_parts`), with a
         ``UserWarning`` naming the first line where that changed a value.
 
-    Returns
-    -------
-    id_columns, numbers, lines, name : list of numpy.ndarray, numpy.ndarray, numpy.ndarray, str
-        One id column per entry of ``ids``; the numbers (float64); the 1-based line number
-        of each record; the ``name_column`` field of the first record (None if not asked).
+    Yields
+    ------
+    columns, name : list of numpy.ndarray, str or None
+        The chunk's id columns, numbers and 1-based line numbers; the ``name_column``
+        field of the chunk's first record (None if not asked or the chunk has none).
     """
     spec = _Spec(path_text(path), columns, extra_ok, what, layout, ids, number, number_name,
                  fix, name_column, integer_part)
-    pieces: list[list[np.ndarray]] = [[] for _ in range(len(ids) + 2)]
     n_records = done = 0
-    first_line, first_name = 1, None
+    first_line = 1
     with open_binary(path) as handle:
         report = Progress(spec.path, progress, total_size(handle))
         for chunk in chunks(handle, spec.path, TREC_CHUNK_BYTES):
             done += len(chunk)
             read, n_newlines, name = _read_chunk(chunk, first_line, spec)
-            for slot, piece in enumerate(read):
-                pieces[slot].append(piece)
-            first_name = name if first_name is None else first_name
             n_records += read[-1].size
             first_line += n_newlines
             report.update(n_records, done)
+            yield read, name
     report.finish(n_records)
     if n_records == 0:
         raise InputFileError(
@@ -174,8 +190,6 @@ def read_trec_columns(path, *, columns: int, extra_ok: bool, what: str, layout: 
             "Check that the right file was given and that it was fully written.", spec.path)
     if spec.changed:
         _note_integer_parts(spec)
-    out = _concatenate(pieces)
-    return out[:-2], out[-2], out[-1], first_name
 
 
 def _note_integer_parts(spec: "_Spec") -> None:

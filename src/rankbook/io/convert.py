@@ -136,6 +136,8 @@ def as_judgments(qrels, *, progress: bool = False) -> arrays.Judgments:
     :func:`rankbook.io.frames.make_qrels`, which raises (different grades) or
     warns and keeps one (same grade), exactly as :func:`as_qrels` does.
     """
+    if isinstance(qrels, arrays.Judgments):  # already read (rankbook.evaluate_many reads once)
+        return qrels
     kind = _kind(qrels, "qrels")
     if kind == "dict":
         columns = _dict_arrays(qrels, "qrels", "grade")

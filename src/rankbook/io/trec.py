@@ -26,7 +26,7 @@ The writers are in :mod:`rankbook.io.writers`.
 from __future__ import annotations
 
 from rankbook.io._source import path_text
-from rankbook.io._table import read_trec_columns
+from rankbook.io._table import read_trec_columns, trec_chunks
 from rankbook.io.arrays import text_ids
 from rankbook.io.frames import make_qrels, make_run
 
@@ -139,8 +139,22 @@ def read_run_arrays(path, *, progress: bool = False):
     the tag (sixth field) of the first line, trec_eval's ``runid``; the file is read
     once, so a FIFO or ``<(zcat run.gz)`` works.
     """
-    (query, doc), score, lines, name = read_trec_columns(
-        path, columns=6, extra_ok=True, what="run", layout=RUN_LAYOUT, ids=(0, 2), number=4,
-        number_name="score", fix="write the score (the fifth field) as a number such as 2.13.",
-        progress=progress, name_column=5)
+    (query, doc), score, lines, name = read_trec_columns(path, progress=progress, **_RUN)
     return query, doc, score, lines, name
+
+
+def run_chunks(path, *, progress: bool = False):
+    """Yield a run file as :func:`read_run_arrays` returns it, one chunk (about 2 MB) at a time.
+
+    Each item is ``(query, doc, score, lines, name)`` for the chunk's lines, ``name`` the
+    tag of the chunk's first line (None for a chunk of blank lines). Every line is checked
+    as :func:`read_run_arrays` checks it, with the same errors; used by
+    :func:`rankbook.io.by_topic.run_by_topic` to read a run one topic block at a time.
+    """
+    for (query, doc, score, lines), name in trec_chunks(path, progress=progress, **_RUN):
+        yield query, doc, score, lines, name
+
+
+_RUN = dict(columns=6, extra_ok=True, what="run", layout=RUN_LAYOUT, ids=(0, 2), number=4,
+            number_name="score", fix="write the score (the fifth field) as a number such as 2.13.",
+            name_column=5)

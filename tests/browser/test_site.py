@@ -551,10 +551,13 @@ def _search(page, query: str) -> list[str]:
     """The site paths of the search results for ``query``, best first."""
     box = page.locator("input.md-search__input")
     box.click()
-    box.fill("")
-    box.press_sequentially(query, delay=20)
-    # Results update at each keystroke; wait for those of the whole query, whose links carry
-    # it (mkdocs-material's highlight parameter, ?h=r+prec for "R-prec").
+    # Material searches on each key released (keyup), not on each change of the box: the
+    # query is written in, less its last character, which is then typed (one search, not
+    # one per character, each over the whole index).
+    box.fill(query[:-1])
+    box.press(query[-1])
+    # Wait for the results of the whole query, whose links carry it (mkdocs-material's
+    # highlight parameter, ?h=r+prec for "R-prec").
     terms = " ".join(re.split(r"[\s\-]+", query.lower()))
     page.wait_for_function(
         """terms => { const a = document.querySelector('.md-search-result__item > a');

@@ -130,10 +130,10 @@ docs: $(STAMP)
 # doctests' two passes and the docs build are one process each: they run side by side on the
 # two cores (SIDE_BY_SIDE), each one's output printed whole when it ends; the docs step still
 # comes before the browser step, which reads the site it built.
-SIDE_BY_SIDE := $(MAKE) --no-print-directory -j 2 --output-sync=target
+SIDE_BY_SIDE := --no-print-directory -j 2 --output-sync=target
 test: $(STAMP)
 	@$(MAKE) --no-print-directory unit
-	@$(SIDE_BY_SIDE) doctest-normal doctest-narrowed docs
+	@$(MAKE) $(SIDE_BY_SIDE) doctest-normal doctest-narrowed docs
 	@$(MAKE) --no-print-directory notebooks
 	@$(MAKE) --no-print-directory browser BUILT_SITE=site
 
@@ -153,7 +153,7 @@ unit: $(STAMP)
 NARROWED := $(BIN)/python scripts/narrowed.py
 DOCTEST := $(PYTEST) --doctest-modules --doctest-glob="*.md" src docs README.md --ignore=docs/hooks
 doctest: $(STAMP)
-	@$(SIDE_BY_SIDE) doctest-normal doctest-narrowed
+	@$(MAKE) $(SIDE_BY_SIDE) doctest-normal doctest-narrowed
 
 doctest-normal: $(STAMP)
 	$(DOCTEST)

@@ -74,9 +74,12 @@ $(BIN)/python:
 	  exit 1; }
 
 # pip's output is filtered of this machine's notes about missing local mirror folders.
+# --no-compile: pip does not byte-compile the ~140 packages' every module (ortools, scipy,
+# pandas, ...); Python compiles what is imported, once, on first import. Measured on this
+# machine: install 64.5 -> 46.9 s of CPU, the first imports of a test run 3.1 -> 8.6 s.
 $(STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 	@echo "Installing rankbook (editable) with its docs and test extras into $(VENV) (versions: $(LOCK))"
-	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -c $(LOCK) -e ".[docs,test]" 2>&1 \
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-compile -c $(LOCK) -e ".[docs,test]" 2>&1 \
 	  | sed "/^WARNING: Location 'file:/d"
 	@touch $@
 

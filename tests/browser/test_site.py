@@ -13,10 +13,15 @@ To cover a new page, add it to the lists below.
 
 from __future__ import annotations
 
+import functools
+import io
 import json
 import os
 import re
+import threading
 import urllib.request
+from html.parser import HTMLParser
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -64,6 +69,111 @@ def _ci() -> bool:
 
 # The session's Chromium, site, server and browser are fixtures of tests/browser/conftest.py,
 # shared with the other browser tests (one Playwright per session).
+
+
+# --- what the walk leaves out: the search index, and MathJax where a page has no math --------
+
+# The classes whose text MathJax typesets (mathjax-config.js' processHtmlClass).
+MATHJAX_CONFIG = ROOT / "docs" / "javascripts" / "mathjax-config.js"
+MATH_DELIMITERS = ("$", "\\(", "\\[")
+
+
+def _mathjax_classes() -> list[str]:
+    found = re.search(r'processHtmlClass:\s*"([^"]+)"', MATHJAX_CONFIG.read_text())
+    assert found, f"{MATHJAX_CONFIG}: no processHtmlClass"
+    return found.group(1).split("|")
+
+
+class _MathText(HTMLParser):
+    """The text of the elements MathJax looks into (and of all elements inside them)."""
+
+    def __init__(self, classes: list[str]):
+        super().__init__()
+        self.classes, self.depth, self.stack, self.text = set(classes), 0, [], []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("br", "img", "hr", "input", "meta", "link", "wbr", "source"):
+            return
+        inside = bool(self.classes & set((dict(attrs).get("class") or "").split()))
+        self.stack.append(inside)
+        self.depth += inside
+
+    def handle_endtag(self, tag):
+        if self.stack and tag not in ("br", "img", "hr", "input", "meta", "link", "wbr", "source"):
+            self.depth -= self.stack.pop()
+
+    def handle_data(self, data):
+        if self.depth:
+            self.text.append(data)
+
+
+def _has_math(html: str, classes: list[str]) -> bool:
+    """True when MathJax would find a delimiter in the page (its file, before any script ran)."""
+    parser = _MathText(classes)
+    parser.feed(html)
+    text = "".join(parser.text)
+    return any(mark in text for mark in MATH_DELIMITERS)
+
+
+@pytest.fixture(scope="session")
+def math_pages(site_dir) -> set[str]:
+    """The site paths whose page has something for MathJax to typeset."""
+    classes = _mathjax_classes()
+    return {path for path in _site_pages(site_dir)
+            if _has_math((site_dir / path / "index.html").read_text(encoding="utf-8"), classes)}
+
+
+class _WalkHandler(SimpleHTTPRequestHandler):
+    """The site as http.server serves it, less two things the walk's checks do not read.
+
+    - search/search_index.json (1.4 MB, which every page hands to the search worker to index:
+      half of a page's CPU time) is answered with its own config and no documents; the search
+      tests below use the real one. A missing index is still a 404.
+    - MathJax, asked for by a page without math (``no_math``, told by the Referer), is an empty
+      script: such a page has nothing to typeset, and the walk does not wait for it. A missing
+      MathJax file is still a 404.
+    """
+
+    no_math: frozenset = frozenset()
+
+    def log_message(self, *args):
+        pass
+
+    def send_head(self):
+        path = self.path.split("?", 1)[0]
+        file = Path(self.translate_path(path))
+        body = None
+        if path.endswith("/search/search_index.json") and file.is_file():
+            body = json.dumps({"config": json.loads(file.read_text())["config"], "docs": []})
+        elif path.endswith("/tex-mml-chtml.js") and file.is_file():
+            referer = urlsplit(self.headers.get("Referer") or "").path.lstrip("/")
+            body = "" if referer in self.no_math else None
+        if body is None:
+            return super().send_head()
+        data = body.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json" if path.endswith(".json") else "text/javascript")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        return io.BytesIO(data)
+
+
+@pytest.fixture(scope="session")
+def walk_url(site_dir, math_pages):
+    """http://127.0.0.1:PORT/ serving the built site for the walk (_WalkHandler)."""
+    handler = type("Handler", (_WalkHandler,),
+                   {"no_math": frozenset(set(_site_pages(site_dir)) - math_pages)})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site_dir)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 
 
 class Visit:
@@ -155,37 +265,57 @@ VISIBLE_PROSE_JS = """
 """
 
 
-def _assert_no_untypeset_tex(visit, path: str) -> None:
-    errors = visit.page.locator("mjx-merror").all_text_contents()
-    assert not errors, f"{path}: MathJax could not typeset: {errors}"
-    undefined = visit.page.evaluate(UNDEFINED_MACROS_JS)
-    assert not undefined, f"{path}: TeX commands MathJax does not know: {undefined}"
+def _assert_no_untypeset_tex(visit, path: str, math: bool = True) -> None:
+    """No MathJax error, no unknown TeX command, no TeX left raw in the visible prose.
+    ``math=False``: a page that had no MathJax to run (the walk's pages without math)."""
+    if math:
+        errors = visit.page.locator("mjx-merror").all_text_contents()
+        assert not errors, f"{path}: MathJax could not typeset: {errors}"
+        undefined = visit.page.evaluate(UNDEFINED_MACROS_JS)
+        assert not undefined, f"{path}: TeX commands MathJax does not know: {undefined}"
     raw = [" ".join(text.split())[:120] for text in visit.page.evaluate(VISIBLE_PROSE_JS)
            if RAW_TEX.search(text)]
     assert not raw, f"{path}: TeX left as raw text: {raw}"
 
 
 @pytest.mark.parametrize("path", MATH_PAGES)
-def test_math_is_typeset(visit, path):
-    page = visit.open(path)
-    visit.wait_for_mathjax()
-
-    assert page.locator("mjx-container").count() > 0, f"{path}: no formula was typeset"
-    _assert_no_untypeset_tex(visit, path)
-    assert not visit.errors, f"{path}: script errors: {visit.errors}"
+def test_math_is_typeset(walk, math_pages, path):
+    """These pages' formulas are typeset (the walk's record of each: formulas typeset, and no
+    MathJax error, unknown TeX command, raw TeX or script error among its problems)."""
+    assert path in math_pages, f"{path}: the walk found nothing for MathJax on it"
+    assert walk[path]["typeset"] > 0, f"{path}: no formula was typeset"
+    assert not walk[path]["problems"], "\n".join(walk[path]["problems"])
 
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOK_PAGES))
-def test_notebook_images_load(visit, path):
-    page = visit.open(path)
-    page.wait_for_function("() => Array.from(document.images).every(img => img.complete)")
-    images = page.evaluate(
-        "() => Array.from(document.images).map(img => [img.src.slice(0, 80), img.naturalWidth])"
-    )
-    broken = [src for src, width in images if width == 0]
-    assert not broken, f"{path}: images that did not load: {broken}"
+def test_notebook_images_load(walk, path):
+    """The walk waited for every image of each page, and counts those that did not load among
+    its problems; here the notebook pages show the plots they should."""
+    assert not walk[path]["problems"], "\n".join(walk[path]["problems"])
     least = NOTEBOOK_PAGES[path]
-    assert len(images) >= least, f"{path}: {len(images)} images, expected at least {least}"
+    assert walk[path]["images"] >= least, f"{path}: {walk[path]['images']} images, expected at least {least}"
+
+
+def test_pages_without_math_are_told_apart(walk, math_pages):
+    """The walk waits for MathJax only on the pages whose file has math for it: pages of both
+    kinds exist, each page without math shows no formula, and each with math shows one."""
+    without = set(walk) - math_pages
+    assert math_pages and without, (len(math_pages), len(without))
+    assert "metrics/ndcg/" in math_pages and "guide/bad_input/" not in math_pages
+    shown = {path: walk[path]["typeset"] for path in without if walk[path]["typeset"]}
+    assert not shown, f"formulas on pages the walk took for pages without math: {shown}"
+    blank = [path for path in math_pages if not walk[path]["typeset"]]
+    assert not blank, f"pages with math for MathJax and no formula typeset: {blank}"
+
+
+def test_the_math_sorting_reads_the_file_as_mathjax_would():
+    classes = _mathjax_classes()
+    assert "arithmatex" in classes and "jp-MarkdownOutput" in classes
+    assert _has_math('<p><span class="arithmatex">\\(x\\)</span></p>', classes)
+    assert _has_math('<div class="jp-MarkdownOutput"><p>a <b>$x$</b></p></div>', classes)
+    assert _has_math('<span class="md-ellipsis">nDCG <code>$k$</code></span>', classes)
+    assert not _has_math('<p>costs $5</p><div class="jp-MarkdownOutput"><p>none</p></div>', classes)
+    assert not _has_math('<span class="md-ellipsis">P@k</span><br><p>\\(x\\)</p>', classes)
 
 
 WALK_WIDTHS = (1400, 390)
@@ -202,18 +332,23 @@ WALK_TABS = 3
 
 
 @pytest.fixture(scope="session")
-def walk(browser, base_url, site_dir) -> dict:
+def walk(browser, walk_url, site_dir, math_pages) -> dict:
     """Every page of the site, loaded once at 1400 px (in tabs that record every request):
     what the tests below assert, gathered in one pass, so that a page is typeset once.
 
     For each path: ``problems`` (requests that left 127.0.0.1, failed requests, script
-    errors, images that did not load, TeX left raw), ``h1``, ``height`` (scrollHeight),
-    ``download`` (the notebook download link), and for the layout pages (`_layout_pages`)
-    ``overflow`` by width: OVERFLOW_JS at 1400 px, then at 390 px after the window is
-    narrowed (Material's layout is CSS media queries, which apply on resize as on load).
-    WALK_TABS pages load at once, each in its own tab (a renderer process each), while the
-    test reads the one that started first.
+    errors, images that did not load, TeX left raw, and on a page without math anything
+    MathJax would have typeset), ``h1``, ``height`` (scrollHeight), ``download`` (the
+    notebook download link), ``typeset`` (formulas MathJax typeset), ``images`` (how many),
+    and for the layout pages (`_layout_pages`) ``overflow`` by width: OVERFLOW_JS at 1400 px,
+    then at 390 px after the window is narrowed (Material's layout is CSS media queries,
+    which apply on resize as on load). WALK_TABS pages load at once, each in its own tab
+    (a renderer process each), while the test reads the one that started first.
+
+    The pages come from `walk_url` (_WalkHandler): without the search index, which no check
+    here reads, and with MathJax only on the pages that have math (`math_pages`).
     """
+    base_url = walk_url
     tabs = [Visit(browser, base_url, width=WALK_WIDTHS[0], height=900) for _ in range(WALK_TABS)]
     layout = set(_layout_pages(site_dir))
     waiting = list(_site_pages(site_dir))
@@ -230,21 +365,34 @@ def walk(browser, base_url, site_dir) -> dict:
                 assert response is not None and response.status == 200, f"{path}: not served"
                 loading.append((tab, path))
             tab, path = loading.pop(0)
-            pages[path] = _read_page(tab, path, path in layout)
+            pages[path] = _read_page(tab, path, path in layout, path in math_pages)
     finally:
         for tab in tabs:
             tab.close()
     return pages
 
 
-def _read_page(tab: Visit, path: str, layout: bool) -> dict:
+# On a page without math: the text MathJax would have looked into that holds a delimiter.
+UNTYPESET_MATH_JS = """
+(classes) => [...document.querySelectorAll(classes.map(c => '.' + c).join(', '))]
+  .map(el => el.textContent).filter(t => t.includes('$') || t.includes('\\\\(') || t.includes('\\\\['))
+  .map(t => t.trim().slice(0, 80))
+"""
+
+
+def _read_page(tab: Visit, path: str, layout: bool, math: bool) -> dict:
     page = tab.page
     page.wait_for_load_state("load")
-    tab.wait_for_mathjax()
-    page.wait_for_function("() => Array.from(document.images).every(i => i.complete)")
     problems = []
+    if math:
+        tab.wait_for_mathjax()
+    else:
+        missed = page.evaluate(UNTYPESET_MATH_JS, _mathjax_classes())
+        if missed:
+            problems.append(f"{path}: math on a page the walk took for one without: {missed}")
+    page.wait_for_function("() => Array.from(document.images).every(i => i.complete)")
     try:
-        _assert_no_untypeset_tex(tab, path)
+        _assert_no_untypeset_tex(tab, path, math)
     except AssertionError as exc:
         problems.append(str(exc).splitlines()[0])
     elsewhere = [u for u in tab.requests
@@ -264,6 +412,8 @@ def _read_page(tab: Visit, path: str, layout: bool) -> dict:
         "h1": heading.inner_text().strip() if heading.count() else "",
         "height": page.evaluate("() => document.documentElement.scrollHeight"),
         "download": link.first.get_attribute("href") if link.count() else None,
+        "typeset": page.locator("mjx-container").count(),
+        "images": page.evaluate("() => document.images.length"),
     }
     if layout:
         record["overflow"] = {}
@@ -323,10 +473,13 @@ def _search(page, query: str) -> list[str]:
     """The site paths of the search results for ``query``, best first."""
     box = page.locator("input.md-search__input")
     box.click()
-    box.fill("")
-    box.press_sequentially(query, delay=20)
-    # Results update at each keystroke; wait for those of the whole query, whose links carry
-    # it (mkdocs-material's highlight parameter, ?h=r+prec for "R-prec").
+    # Material searches on each key released (keyup), not on each change of the box: the
+    # query is written in, less its last character, which is then typed (one search, not
+    # one per character, each over the whole index).
+    box.fill(query[:-1])
+    box.press(query[-1])
+    # Wait for the results of the whole query, whose links carry it (mkdocs-material's
+    # highlight parameter, ?h=r+prec for "R-prec").
     terms = " ".join(re.split(r"[\s\-]+", query.lower()))
     page.wait_for_function(
         """terms => { const a = document.querySelector('.md-search-result__item > a');

@@ -125,3 +125,25 @@ def test_make_test_never_installs_jupyterlab_and_make_lab_uses_the_venv_kernel()
     assert re.search(r"\$\(BIN\)/python -m ipykernel install --prefix \$\(LAB_VENV\) "
                      r"--name python3", makefile)
     assert "jupyter lab --notebook-dir=notebooks" in makefile
+
+
+@pytest.mark.skipif(not shutil.which("make"), reason="make reads the Makefile")
+def test_make_test_runs_every_check_once_with_the_narrowed_passes_and_the_docs_before_the_browser():
+    """`make test` runs side by side what can share the two cores: it must still run the unit
+    tests, the doctests of src/, docs/ and README.md normally and narrowed, both notebook passes,
+    the strict docs build and its link check, then the browser test on that site."""
+    done = subprocess.run(["make", "-n", "test"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    doctests = [line for line in lines if "--doctest-modules" in line]
+    assert len(doctests) == 2, doctests
+    assert ["scripts/narrowed.py" in line for line in doctests] == [False, True]
+    for line in doctests:
+        assert re.search(r'--doctest-glob="?\*\.md"? src docs README\.md', line), line
+    notebooks = [line for line in lines if "--nbval notebooks" in line and "echo" not in line]
+    assert [("scripts/narrowed.py" in line) for line in notebooks] == [False, True]
+    step = {name: next(i for i, line in enumerate(lines) if marker in line) for name, marker in
+            [("unit", "pytest tests --ignore=tests/browser"), ("build", "mkdocs build --strict"),
+             ("links", "scripts/check_links.py site"), ("browser", "pytest tests/browser")]}
+    assert step["unit"] < step["build"] < step["links"] < step["browser"], step
+    assert "RANKBOOK_BUILT_SITE=site" in lines[step["browser"]]

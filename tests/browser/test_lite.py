@@ -70,7 +70,7 @@ def test_a_notebook_runs_to_its_final_check_in_jupyterlite(browser, lite_url):
 def test_notebook_pages_link_to_their_notebook_in_jupyterlite():
     """Each notebook page of a site that carries lite/ links to it (no browser, no new build)."""
     built = os.environ.get("RANKBOOK_BUILT_SITE", "")
-    site = Path(built) if built else None
+    site = Path(built).resolve() if built else None
     if site is None or not (site / "lite" / ".built").is_file():
         pytest.skip("no built site with JupyterLite (RANKBOOK_BUILT_SITE with lite/)")
     pages = sorted((site / "notebooks").glob("*/index.html"))

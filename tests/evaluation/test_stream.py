@@ -19,26 +19,16 @@ from __future__ import annotations
 import subprocess
 import sys
 import warnings
-from pathlib import Path
 
 import pytest
 from scale_runs import qrels_text, run_text, shuffled_lines, write
+# trec_eval's published outputs and the options that made them (the conformance test's table)
+from test_conformance_trec_eval import ALL_TREC as PUBLISHED, INPUTS, VERSIONS
 
 from rankbook import InputFileError, InvalidValueError
 from rankbook.cli import main
 from rankbook.evaluation import evaluate, format_trec
 from rankbook.io import _table, by_topic
-
-DATA = Path(__file__).resolve().parents[1] / "data"
-INPUTS = DATA / "trec_eval"
-VERSIONS = {"9": DATA / "trec_eval", "10": DATA / "trec_eval_10"}
-PUBLISHED = [
-    ("out.test.a", [], "qrels.test", "results.test"),
-    ("out.test.aq", ["-q"], "qrels.test", "results.test"),
-    ("out.test.aqc", ["-q", "-c"], "qrels.test", "results.trunc"),
-    ("out.test.aqcM", ["-q", "-c", "-M", "100"], "qrels.test", "results.trunc"),
-    ("out.test.aql", ["-q", "-l", "2", "-m", "relstring.20"], "qrels.rel_level", "results.test"),
-]
 
 
 def cli(capsys, *args) -> str:

@@ -2,9 +2,8 @@
 #
 #   make serve   create .venv, install rankbook with its docs+test extras, serve the docs
 #                on http://127.0.0.1:8000 with live reload (another port: make serve PORT=8001)
-#   make test    unit tests, doctests, notebooks, strict docs build, browser test (in order,
-#                stopping at the first failure; the doctests' two passes and the docs build
-#                side by side)
+#   make test    unit tests, doctests, strict docs build, then notebooks and the browser test
+#                (two stages of steps side by side; no new step starts after a failure)
 #   make lab     JupyterLab on the notebooks, their kernel running in .venv (installed on
 #                first use into .venv-lab, which make test never needs)
 #   make fuzz    the long run of the readers' property test (tests/io/test_fuzz_readers.py)
@@ -167,16 +166,20 @@ docs: $(STAMP) $(SITE_RUNTIME)
 
 # --- tests ------------------------------------------------------------------------------
 
-# One step after another (not as prerequisites) so that `make -j test` keeps the order. The
-# doctests' two passes and the docs build are one process each: they run side by side on the
-# two cores (SIDE_BY_SIDE), each one's output printed whole when it ends; the docs step still
-# comes before the browser step, which reads the site it built.
+# Two stages, each a set of steps run side by side (SIDE_BY_SIDE: two at a time, each step's
+# output printed whole when it ends; make starts no new step once one has failed, and the
+# second stage starts only when the whole first one has passed):
+#   1. the unit tests, the doctests' two passes and the docs build (with its link check);
+#   2. the notebooks' two passes and the browser test, which reads the site stage 1 built.
+# Every step is CPU-bound, but none keeps both cores busy from start to end (the docs build,
+# a notebook or Chromium running alone, the last unit tests of a worker): side by side,
+# one step's idle core is the other's (docs/performance.md, "The test suite").
 SIDE_BY_SIDE := --no-print-directory -j 2 --output-sync=target
 test: $(STAMP)
-	@$(MAKE) --no-print-directory unit
-	@$(MAKE) $(SIDE_BY_SIDE) doctest-normal doctest-narrowed docs
-	@$(MAKE) --no-print-directory notebooks
-	@$(MAKE) --no-print-directory browser BUILT_SITE=site
+	@echo "== stage 1 of 2: unit tests, doctests (two passes), docs build; each step's output when it ends"
+	@$(MAKE) $(SIDE_BY_SIDE) unit doctest-normal doctest-narrowed docs
+	@echo "== stage 2 of 2: notebooks (two passes), browser test; each step's output when it ends"
+	@$(MAKE) $(SIDE_BY_SIDE) notebooks browser BUILT_SITE=site
 
 # tests/conftest.py also leaves tests/browser out of `pytest tests`; --ignore says it here too.
 # Two pytest-xdist workers, one per core, each test module on one worker (--dist loadscope:

@@ -73,6 +73,14 @@ def test_pyflagr_comparator_results_table(pyflagr_results, flagr_comparator):
     assert round(float(means.iloc[0]), 4) == 0.4850
 
 
+def test_the_table_covers_negative_scores():
+    # FLAGR's evaluator on negative scores is checked by the table above (PyFLAGR's evaluation
+    # of its own Agglomerative lists, row by row); Agglomerative's fused scores are negative.
+    _, method, params = SEED["Agglomerative"]
+    fused = rb.fuse(method=method, flagr=LISTS, **params)
+    assert sum(s < 0 for scores in fused.values() for s in scores.values()) > 0
+
+
 def test_get_results_matches_pyflagr(pyflagr_results, flagr_comparator):
     theirs = PyComparator.Comparator(10)
     theirs.results = pyflagr_results

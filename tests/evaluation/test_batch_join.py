@@ -1,4 +1,4 @@
-"""The batch join's keys and sort (rankbook.evaluation.join): equal to the obvious answers.
+"""The batch join's keys and sort (rankbook.io.join): equal to the obvious answers.
 
 ``sorted_keys`` sorts each topic block alone when the rows come in topic blocks; it must
 give exactly ``np.sort`` of the packed keys (numpy's sort is the oracle) however the blocks
@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from rankbook import InputFileError
-from rankbook.evaluation import _evaluate_textbook, evaluate, join
+from rankbook.evaluation import _evaluate_textbook, evaluate
+from rankbook.io import join
 from rankbook.io import arrays
 
 

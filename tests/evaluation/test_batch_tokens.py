@@ -53,7 +53,7 @@ def short_width(request, monkeypatch):
 
 
 # The id form is read only by the join, the topic codes and trec_eval's tie order (the docno
-# breaks ties of equal scores): the rows leave batch._ranked_grades as topic indices and grades,
+# breaks ties of equal scores): the rows leave rankbook.io.join (JoinedRun.ranked_grades) as topic indices and grades,
 # and -M and -l act on those alone. So the options that can meet a difference between forms
 # are -c (which topic codes are evaluated) and trec_eval 10 (its score comparison decides which
 # rows tie, and ties are ordered by docno); -M (max_docs) cuts the rows in the order the

@@ -19,7 +19,7 @@ non-blank line decides between 5 and 6 columns (a line holding only a byte-order
 mark is blank). In a 5-column file the rank is the line's position in its (query,
 voter) list, wherever that list's lines are in the file; in a 6-column file it is a
 whole number from 0 to 2**31 - 1, written with digits (FLAGR reads it with C's
-``atoi``, which would read ``1.5`` as 1). Scores follow :mod:`rankbook.io._numbers`.
+``atoi``, which would read ``1.5`` as 1). Scores follow :mod:`rankbook.io.fast._numbers`.
 """
 
 from __future__ import annotations
@@ -29,10 +29,9 @@ import re
 import numpy as np
 
 from rankbook._errors import InputFileError
-from rankbook.io._csv import FlagrTable, fast_qrels, fast_table, positions, read_bytes
-from rankbook.io._numbers import number_list
 from rankbook.io._source import path_text
-from rankbook.io._table import read_csv_columns
+from rankbook.io.fast import (FlagrTable, fast_qrels, fast_table, number_list, positions,
+                              read_bytes, read_csv_columns)
 from rankbook.io.frames import make_qrels, make_run
 
 MAX_RANK = 2**31 - 1  # C's INT_MAX: FLAGR reads ranks into an int
@@ -97,7 +96,7 @@ def read_flagr_arrays(path, *, label: str | None = None) -> FlagrTable:
 
     The rows of the chosen label (see :func:`read_flagr_lists`), in file order, with
     queries, voters and items numbered by first appearance (:class:`FlagrTable`). The
-    usual file is read with numpy (:func:`rankbook.io._csv.fast_table`); any other by the
+    usual file is read with numpy (:func:`rankbook.io.fast._csv.fast_table`); any other by the
     line reader below, which also gives every error. The file is read once. An item
     listed twice in a list is not refused here (:func:`read_flagr_lists` refuses it).
     """

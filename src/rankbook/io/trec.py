@@ -26,8 +26,8 @@ The writers are in :mod:`rankbook.io.writers`.
 from __future__ import annotations
 
 from rankbook.io._source import path_text
-from rankbook.io._table import read_trec_columns, trec_chunks
 from rankbook.io.arrays import text_ids
+from rankbook.io.fast import read_trec_columns, trec_chunks
 from rankbook.io.frames import make_qrels, make_run
 
 QRELS_LAYOUT = "qid iter docid grade, e.g. '301 0 FR940202-2-00150 1'"

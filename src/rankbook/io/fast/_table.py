@@ -19,7 +19,7 @@ Two layouts, one set of rules about bytes (the readers' contract, tested by
   white space (space, tab, VT, FF, CR) around a field is not part of it, everything else
   is; an empty field is refused.
 
-Numbers follow :mod:`rankbook.io._numbers` (C's ``strtod`` in ASCII, whole field).
+Numbers follow :mod:`rankbook.io.fast._numbers` (C's ``strtod`` in ASCII, whole field).
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from rankbook._errors import InputFileError, caller_stacklevel
-from rankbook.io import _tokens, arrays
-from rankbook.io._numbers import gather, integer_parts, number_fields, padded_bytes
+from rankbook.io.fast import _ids, _tokens
+from rankbook.io.fast._numbers import gather, integer_parts, number_fields, padded_bytes
 from rankbook.io._source import Progress, chunks, open_binary, path_text, total_size
 
 TREC_CHUNK_BYTES = 2 * 1024 * 1024  # small chunks keep the per-chunk temporaries small
@@ -111,7 +111,7 @@ def _cr_inside_lines(a: np.ndarray) -> np.ndarray:
 # buffer plus offsets, so a long id costs its own bytes, not rows x its length; see
 # rankbook.io.arrays). Both compare and sort byte by byte like C's strcmp; NUL, which
 # S arrays would drop at an id's end, is refused above. The number column is parsed by
-# rankbook.io._numbers.
+# rankbook.io.fast._numbers.
 
 
 def read_trec_columns(path, *, progress: bool = False, **layout):
@@ -150,7 +150,7 @@ def trec_chunks(path, *, columns: int, extra_ok: bool, what: str, layout: str,
     what, layout : str
         What the file should be and its layout, for messages.
     ids : tuple of int
-        The columns to return as ids (``S`` arrays or Tokens, see :mod:`rankbook.io.arrays`).
+        The columns to return as ids (``S`` arrays or Tokens, see :mod:`rankbook.io.fast._ids`).
     number : int
         The column to return as float64 (finite numbers only).
     number_name, fix : str
@@ -161,7 +161,7 @@ def trec_chunks(path, *, columns: int, extra_ok: bool, what: str, layout: str,
         A column whose value on the first record is returned as text (the run's tag).
     integer_part : bool
         Read the numbers as C's ``atol`` does (trec_eval's grades: ``2.5`` is 2, ``1e1``
-        is 1, ``0x10`` is 0; :func:`rankbook.io._numbers.integer_parts`), with a
+        is 1, ``0x10`` is 0; :func:`rankbook.io.fast._numbers.integer_parts`), with a
         ``UserWarning`` naming the first line where that changed a value.
 
     Yields
@@ -212,7 +212,7 @@ def _concatenate(pieces: list[list]) -> list:
     out = []
     for slot in range(len(pieces)):
         if slot < len(pieces) - 2:
-            out.append(arrays.join_pieces(pieces[slot]))
+            out.append(_ids.join_pieces(pieces[slot]))
         else:
             out.append(np.concatenate(pieces[slot]) if len(pieces[slot]) > 1 else pieces[slot][0])
         pieces[slot] = []
@@ -241,7 +241,7 @@ def _read_chunk(chunk: bytes, first_line: int, spec: _Spec):
     """One chunk's id columns, numbers and line numbers; its line breaks; the name.
 
     An id column is an ``S`` array when that fits the chunk's ids
-    (:func:`rankbook.io.arrays.fixed_fits`), else Tokens (:mod:`rankbook.io.arrays`
+    (:func:`rankbook.io.fast._ids.fixed_fits`), else Tokens (:mod:`rankbook.io.fast._ids`
     explains both forms).
     """
     padded = padded_bytes(chunk)
@@ -258,7 +258,7 @@ def _read_chunk(chunk: bytes, first_line: int, spec: _Spec):
     for slot, column in enumerate(spec.ids):
         begin, end = starts[first + column], ends[first + column]
         lengths = end - begin
-        if begin.size and not arrays.fixed_fits(int(lengths.max()), int(lengths.sum()),
+        if begin.size and not _ids.fixed_fits(int(lengths.max()), int(lengths.sum()),
                                                 begin.size):
             out.append(_tokens.from_fields(a, begin, end))
             continue

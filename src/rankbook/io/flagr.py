@@ -105,7 +105,7 @@ def read_flagr_arrays(path, *, label: str | None = None) -> FlagrTable:
     if table is not None:
         return table
     try:
-        return _line_reader(path, data, source, label)
+        return line_reader(path, data, source, label)
     except InputFileError as error:
         raise _quotes_explained(error, data) from None
 
@@ -121,8 +121,12 @@ def _quotes_explained(error: InputFileError, data: bytes) -> InputFileError:
         "so replace it, e.g. with ';'.)", error.path, error.lines)
 
 
-def _line_reader(path, data: bytes, source: str, label: str | None) -> FlagrTable:
-    """The line-by-line reader: any file, and every error message (see read_flagr_arrays)."""
+def line_reader(path, data: bytes, source: str, label: str | None) -> FlagrTable:
+    """The line-by-line reader of FLAGR lists: any file, and every error message.
+
+    What :func:`rankbook.io.fast.fast_table` gives for the usual file (see
+    :func:`read_flagr_arrays`; the contract of ``tests/io/test_fast_contract.py``).
+    """
     fields, lines = read_csv_columns(path, columns=(5, 6), what="FLAGR list",
                                      layout=LISTS_LAYOUT, data=data)
     if len(fields) == 5:
@@ -212,11 +216,20 @@ def read_flagr_qrels(path):
     if usual is not None:
         return make_qrels(*usual, source)
     try:
-        fields, lines = read_csv_columns(path, columns=(4,), what="FLAGR qrels",
-                                         layout=QRELS_LAYOUT, data=data)
-        query, _, item, grade_text = fields
-        grade = number_list(grade_text, lines, source, "relevance",
-                            "write the relevance (the fourth field) as a number such as 0 or 1.")
+        return make_qrels(*qrels_lines(path, data, source), source)
     except InputFileError as error:
         raise _quotes_explained(error, data) from None
-    return make_qrels(query, item, grade, lines, source)
+
+
+def qrels_lines(path, data: bytes, source: str):
+    """The line reader of FLAGR's qrels: ``(query, item, grade, lines)``, any file, every error.
+
+    What :func:`rankbook.io.fast.fast_qrels` gives for the usual file (the contract of
+    ``tests/io/test_fast_contract.py``).
+    """
+    fields, lines = read_csv_columns(path, columns=(4,), what="FLAGR qrels",
+                                     layout=QRELS_LAYOUT, data=data)
+    query, _, item, grade_text = fields
+    grade = number_list(grade_text, lines, source, "relevance",
+                        "write the relevance (the fourth field) as a number such as 0 or 1.")
+    return query, item, grade, lines

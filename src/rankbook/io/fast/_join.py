@@ -45,7 +45,7 @@ def sorted_keys(keys: np.ndarray, shift: int, code: np.ndarray) -> tuple[np.ndar
     with ``ndarray.sort`` (numpy's SIMD sort; ``argsort`` is much slower), so each row
     comes out next to its key; and when the rows come in topic blocks (``code``, one
     block per topic, the usual file) each topic is sorted alone, as one row of a padded
-    matrix (:func:`rankbook.io._ids.sort_by_topic`). Rows must be below ``2**shift``. The shorter key
+    matrix (:func:`rankbook.io.fast._ids.sort_by_topic`). Rows must be below ``2**shift``. The shorter key
     makes a collision likelier, which costs nothing in correctness: every match is
     checked byte for byte. ``keys`` is overwritten.
     """

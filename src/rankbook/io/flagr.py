@@ -30,8 +30,8 @@ import numpy as np
 
 from rankbook._errors import InputFileError
 from rankbook.io._source import path_text
-from rankbook.io.fast import (FlagrTable, fast_qrels, fast_table, number_list, positions,
-                              read_bytes, read_csv_columns)
+from rankbook.io.fast import (FlagrTable, check_bytes, fast_qrels, fast_table, number_list,
+                              positions, read_bytes)
 from rankbook.io.frames import make_qrels, make_run
 
 MAX_RANK = 2**31 - 1  # C's INT_MAX: FLAGR reads ranks into an int
@@ -233,3 +233,66 @@ def qrels_lines(path, data: bytes, source: str):
     grade = number_list(grade_text, lines, source, "relevance",
                         "write the relevance (the fourth field) as a number such as 0 or 1.")
     return query, item, grade, lines
+
+
+# --- the line reader's text: a CSV file as lists of str ---------------------------------------
+
+ASCII_BLANKS = " \t\v\f\r"  # white space around a CSV field (LF ends the line)
+
+
+def read_csv_columns(path, *, columns: tuple[int, ...], what: str, layout: str, data: bytes):
+    """Read a comma-separated file line by line: the first non-blank line's field count decides.
+
+    Parameters
+    ----------
+    path : str, bytes or os.PathLike
+        The file, for messages (its content is ``data``).
+    columns : tuple of int
+        The allowed numbers of fields (FLAGR lists: 5 or 6); every line must have as
+        many as the first non-blank one.
+    what, layout : str
+        What the file should be and its layout, for messages.
+    data : bytes
+        The file's content (:func:`rankbook.io.fast.read_bytes`: decompressed, BOM dropped).
+
+    Returns
+    -------
+    fields : list of list of str
+        One list per column.
+    lines : numpy.ndarray of int64
+        The 1-based line number of each record.
+    """
+    name = path_text(path)
+    check_bytes(np.frombuffer(data, dtype=np.uint8), data, name, 1)
+    rows: list[list[str]] = []
+    numbers: list[int] = []
+    for index, line in enumerate(data.decode("utf-8").split("\n")):
+        if line.strip(ASCII_BLANKS):
+            rows.append([field.strip(ASCII_BLANKS) for field in line.split(",")])
+            numbers.append(1 + index)
+    lines = np.array(numbers, dtype=np.int64)
+    if not rows:
+        raise InputFileError(
+            f"the file is empty (no non-blank lines); a {what} has one line per record: {layout}. "
+            "Check that the right file was given and that it was fully written.", name)
+    _check_csv_rows(rows, lines, columns, what, layout, name)
+    return [list(column) for column in zip(*rows)], lines
+
+
+def _check_csv_rows(rows, lines, columns: tuple[int, ...], what, layout, path) -> None:
+    count = len(rows[0])
+    wanted = count if count in columns else columns[0]
+    bad = [i for i, row in enumerate(rows) if len(row) != wanted]
+    if bad:
+        allowed = str(wanted) if count in columns else " or ".join(map(str, columns))
+        raise InputFileError(
+            f"a {what} line has {allowed} fields ({layout}), but this one has "
+            f"{len(rows[bad[0]])}: {','.join(rows[bad[0]])[:120]!r}. Fix or delete the "
+            f"line{'s' if len(bad) > 1 else ''}; fields are separated by commas.", path,
+            lines[bad].tolist())
+    empty = [i for i, row in enumerate(rows) if "" in row]
+    if empty:
+        row = rows[empty[0]]
+        raise InputFileError(
+            f"field {row.index('') + 1} of this {what} line is empty: {','.join(row)[:120]!r}; "
+            f"every field needs a value ({layout}).", path, lines[empty].tolist())

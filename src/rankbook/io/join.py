@@ -58,7 +58,8 @@ class JoinedRun:
     only_run, only_qrels : list of str
         Topics of one side only, in string order.
     judged_topic, judged_grade : numpy.ndarray
-        Topic index and grade of each judgment of an evaluated topic (qrels order).
+        Topic index and grade of each judgment of an evaluated topic (qrels order), once
+        :meth:`ranked_grades` has run.
     """
 
     def __init__(self, qrels: arrays.Judgments, run: arrays.Ranking, complete: bool):
@@ -74,9 +75,7 @@ class JoinedRun:
         # topic index 0..T-1 of each code (-1: not evaluated)
         self.index_of = np.where(wanted, np.cumsum(wanted) - 1, -1).astype(np.int32)
         self.q_code = q_code
-        q_topic = self.index_of[q_code]
-        self.judged_topic = q_topic[q_topic >= 0]
-        self.judged_grade = qrels.grade[q_topic >= 0]
+        self.judged_topic = self.judged_grade = None  # set by ranked_grades
 
     def run_topics(self) -> list:
         """Every topic of the run, in string order (for a message)."""
@@ -113,4 +112,6 @@ class JoinedRun:
         del r_code
         order = order_rows(r_topic, compared_scores(r_score, trec_eval), r_docs)
         del r_score, r_docs
+        q_topic = index_of[q_code]
+        self.judged_topic, self.judged_grade = q_topic[q_topic >= 0], qrels.grade[q_topic >= 0]
         return r_topic[order], grade[order]

@@ -17,13 +17,14 @@ passes that test.
 | name | what |
 | --- | --- |
 | `read_trec_columns`, `trec_chunks` | a TREC file's id columns, number column and line numbers, whole or by chunks |
-| `read_csv_columns`, `number_list` | a CSV file line by line (FLAGR's line reader), numbers one by one with C's ``strtod`` |
+| `check_bytes` | the byte rules both readers share (UTF-8, no NUL, no CR inside a line) |
+| `number_list` | numbers one by one with C's ``strtod`` (the line reader's numbers) |
 | `read_bytes`, `fast_table`, `fast_qrels`, `FlagrTable`, `positions` | FLAGR's usual file in one numpy pass (None: the line reader reads it) |
 | `Tokens`, `byte_ids`, `pick`, `repeat_ids`, `id_bytes`, `join_pieces`, `blocks`, `topic_codes`, `take`, `byte_order` | the id forms: build, select, compare, order, number topics |
 | `has_duplicate_pairs` | whether a (query, doc) pair occurs twice |
 | `join_grades` | each run row's grade from the judgment with the same (topic, doc) |
 
-Private modules: `_table` (splitting TREC and CSV text), `_numbers` and `_short_numbers`
+Private modules: `_table` (splitting TREC text, the byte checks), `_numbers` and `_short_numbers`
 (numbers from bytes), `_csv` (FLAGR's usual file), `_ids` (the id forms, topic codes, hash
 keys), `_tokens` and `_token_buffer` (long ids as one buffer plus offsets), `_join` (the
 hash join).
@@ -34,12 +35,12 @@ from rankbook.io.fast._ids import (blocks, byte_ids, has_duplicate_pairs, id_byt
                                    pick, repeat_ids, topic_codes)
 from rankbook.io.fast._join import join_grades
 from rankbook.io.fast._numbers import number_list
-from rankbook.io.fast._table import read_csv_columns, read_trec_columns, trec_chunks
+from rankbook.io.fast._table import check_bytes, read_trec_columns, trec_chunks
 from rankbook.io.fast._tokens import Tokens, byte_order, take
 
 __all__ = [
-    "FlagrTable", "Tokens", "blocks", "byte_ids", "byte_order", "fast_qrels", "fast_table",
+    "FlagrTable", "Tokens", "blocks", "byte_ids", "byte_order", "check_bytes", "fast_qrels", "fast_table",
     "has_duplicate_pairs", "id_bytes", "join_grades", "join_pieces", "number_list", "pick",
-    "positions", "read_bytes", "read_csv_columns", "read_trec_columns", "repeat_ids", "take",
+    "positions", "read_bytes", "read_trec_columns", "repeat_ids", "take",
     "topic_codes", "trec_chunks",
 ]

@@ -15,7 +15,8 @@ Two layouts, one set of rules about bytes (the readers' contract, tested by
   space: space, tab, vertical tab, form feed (and CR, at a line's end): the bytes of
   C's ``isspace`` that trec_eval splits on, LF aside. Every other byte, including
   non-ASCII white space (U+00A0, U+3000) and the separators 0x1C-0x1F, belongs to a field.
-- **CSV** (:func:`read_csv_columns`, FLAGR): fields are separated by commas; ASCII
+- **CSV** (FLAGR; read line by line by :func:`rankbook.io.flagr.read_csv_columns`, the
+  usual file in one numpy pass by :mod:`rankbook.io.fast._csv`): fields are separated by commas; ASCII
   white space (space, tab, VT, FF, CR) around a field is not part of it, everything else
   is; an empty field is refused.
 
@@ -24,7 +25,6 @@ Numbers follow :mod:`rankbook.io.fast._numbers` (C's ``strtod`` in ASCII, whole 
 
 from __future__ import annotations
 
-import contextlib
 import warnings
 from dataclasses import dataclass, field
 
@@ -37,7 +37,6 @@ from rankbook.io._source import Progress, chunks, open_binary, path_text, total_
 
 TREC_CHUNK_BYTES = 2 * 1024 * 1024  # small chunks keep the per-chunk temporaries small
 CSV_CHUNK_BYTES = 16 * 1024 * 1024
-ASCII_BLANKS = " \t\v\f\r"  # white space around a CSV field (LF ends the line)
 
 
 def is_space(a: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -331,68 +330,3 @@ def _raise_field_count(chunk: bytes, where: np.ndarray, counts: np.ndarray, firs
         f"line{'s' if where.size > 1 else ''}; "
         "fields are separated by spaces or tabs and ids cannot contain spaces.",
         spec.path, (where + first_line).tolist())
-
-
-# --- CSV files (FLAGR) as lists of str ------------------------------------------------------
-
-def read_csv_columns(path, *, columns: tuple[int, ...], what: str, layout: str, data=None):
-    """Read a comma-separated file: the first non-blank line's field count decides the layout.
-
-    Parameters
-    ----------
-    path : str, bytes or os.PathLike
-        The file (gzip data is decompressed); read once.
-    data : bytes, optional
-        The file's content, already read (BOM dropped): then ``path`` only names it.
-    columns : tuple of int
-        The allowed numbers of fields (FLAGR lists: 5 or 6); every line must have as
-        many as the first non-blank one.
-    what, layout : str
-        What the file should be and its layout, for messages.
-
-    Returns
-    -------
-    fields : list of list of str
-        One list per column.
-    lines : numpy.ndarray of int64
-        The 1-based line number of each record.
-    """
-    name = path_text(path)
-    rows: list[list[str]] = []
-    numbers: list[int] = []
-    first_line = 1
-    with open_binary(path) if data is None else contextlib.nullcontext() as handle:
-        for chunk in chunks(handle, name, CSV_CHUNK_BYTES) if data is None else [data]:
-            check_bytes(np.frombuffer(chunk, dtype=np.uint8), chunk, name, first_line)
-            for index, line in enumerate(chunk.decode("utf-8").split("\n")):
-                if line.strip(ASCII_BLANKS):
-                    rows.append([field.strip(ASCII_BLANKS) for field in line.split(",")])
-                    numbers.append(first_line + index)
-            first_line += chunk.count(b"\n")
-    lines = np.array(numbers, dtype=np.int64)
-    if not rows:
-        raise InputFileError(
-            f"the file is empty (no non-blank lines); a {what} has one line per record: {layout}. "
-            "Check that the right file was given and that it was fully written.", name)
-    _check_csv_rows(rows, lines, columns, what, layout, name)
-    return [list(column) for column in zip(*rows)], lines
-
-
-def _check_csv_rows(rows, lines, columns: tuple[int, ...], what, layout, path) -> None:
-    count = len(rows[0])
-    wanted = count if count in columns else columns[0]
-    bad = [i for i, row in enumerate(rows) if len(row) != wanted]
-    if bad:
-        allowed = str(wanted) if count in columns else " or ".join(map(str, columns))
-        raise InputFileError(
-            f"a {what} line has {allowed} fields ({layout}), but this one has "
-            f"{len(rows[bad[0]])}: {','.join(rows[bad[0]])[:120]!r}. Fix or delete the "
-            f"line{'s' if len(bad) > 1 else ''}; fields are separated by commas.", path,
-            lines[bad].tolist())
-    empty = [i for i, row in enumerate(rows) if "" in row]
-    if empty:
-        row = rows[empty[0]]
-        raise InputFileError(
-            f"field {row.index('') + 1} of this {what} line is empty: {','.join(row)[:120]!r}; "
-            f"every field needs a value ({layout}).", path, lines[empty].tolist())
-

@@ -60,7 +60,8 @@ def _rankbook_frames(frame):
     while frame is not None:
         module = _module(frame.f_code)
         if module is not None and not frame.f_code.co_name.startswith("<"):
-            chain.append((module, frame.f_code.co_qualname))
+            code = frame.f_code  # (co_qualname: Python 3.11 and later)
+            chain.append((module, getattr(code, "co_qualname", code.co_name)))
         frame = frame.f_back
     return chain
 

@@ -1,4 +1,4 @@
-"""The id forms compared: numpy ``S`` arrays (today) vs Tokens (rankbook.io._tokens) vs pyarrow.
+"""The id forms compared: numpy ``S`` arrays (today) vs Tokens (rankbook.io.fast._tokens) vs pyarrow.
 
     .venv/bin/python benchmarks/bench_ids.py                 # 1M and 5M document ids, 3 rounds
     .venv/bin/python benchmarks/bench_ids.py --lines 1000000 --long-id 1048576
@@ -7,7 +7,7 @@ For a synthetic run's document column (ids ``DOC-0123456``, 1,000 per topic, tok
 2 MB chunks as the reader does) it times, per million ids, in one process (median of the
 rounds, the forms interleaved), the four things the batch evaluator does with ids:
 
-| step | ``S`` (today) | ``tokens`` (rankbook.io._tokens) | ``pyarrow`` (if importable) |
+| step | ``S`` (today) | ``tokens`` (rankbook.io.fast._tokens) | ``pyarrow`` (if importable) |
 | --- | --- | --- | --- |
 | form | copy the fields out as an ``S`` array | ``from_fields`` + ``concat`` | the same, wrapped as ``large_binary`` (no copy) |
 | hash | ``batch._hash_ids`` | ``hash_tokens`` (``chunked``: ``hash_fields`` per chunk) | (inside dictionary_encode) |
@@ -27,9 +27,9 @@ import time
 import numpy as np
 
 from rankbook.evaluation.batch import _hash_ids, _words
-from rankbook.io._numbers import gather
-from rankbook.io._table import _tokenise
-from rankbook.io._tokens import (
+from rankbook.io.fast._numbers import gather
+from rankbook.io.fast._table import _tokenise
+from rankbook.io.fast._tokens import (
     byte_order,
     concat,
     encode,

@@ -20,7 +20,7 @@ import pytest
 
 from rankbook import InputFileError
 from rankbook.evaluation import kernels
-from rankbook.io import arrays
+from rankbook.io.fast import _ids
 from rankbook.metrics.registry import METRICS
 from rankbook.evaluation import TopicMismatchWarning, _evaluate_textbook, evaluate
 from rankbook.io import write_qrels
@@ -149,7 +149,7 @@ def test_measures_without_a_kernel_are_computed_from_the_arrays(monkeypatch, opt
 
 
 def test_batch_equals_textbook_on_files(tmp_path):
-    # Through the file readers (S arrays), with the run's lines shuffled (the lexsort
+    # Through the file readers (S _ids), with the run's lines shuffled (the lexsort
     # path) and in trec_eval order per topic (the fast path), and a topic split in two blocks.
     qrels, run = random_collection(99, n_topics=60)
     write_qrels(qrels, tmp_path / "qrels.txt")
@@ -172,12 +172,12 @@ def test_batch_equals_textbook_on_files(tmp_path):
 def test_hash_collisions_fall_back_to_exact_matching(monkeypatch):
     # Every document hashed to the same value: the join and the duplicate check must
     # still be exact (they compare the bytes behind every hash match).
-    monkeypatch.setattr(arrays, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
+    monkeypatch.setattr(_ids, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
     assert_same(batch(*random_collection(7)), textbook(7))
 
 
 def test_duplicates_found_by_the_array_readers(tmp_path, monkeypatch):
-    monkeypatch.setattr(arrays, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
+    monkeypatch.setattr(_ids, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
     run = tmp_path / "run.txt"
     run.write_text("1 Q0 a 1 3 t\n2 Q0 a 1 3 t\n1 Q0 b 2 2 t\n1 Q0 a 3 1 t\n")
     qrels = tmp_path / "qrels.txt"

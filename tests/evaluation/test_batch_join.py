@@ -1,4 +1,4 @@
-"""The batch join's keys and sort (rankbook.evaluation.join): equal to the obvious answers.
+"""The batch join's keys and sort (rankbook.io.fast._join): equal to the obvious answers.
 
 ``sorted_keys`` sorts each topic block alone when the rows come in topic blocks; it must
 give exactly ``np.sort`` of the packed keys (numpy's sort is the oracle) however the blocks
@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 from rankbook import InputFileError
-from rankbook.evaluation import _evaluate_textbook, evaluate, join
-from rankbook.io import arrays
+from rankbook.evaluation import _evaluate_textbook, evaluate
+from rankbook.io.fast import _join
+from rankbook.io.fast import _ids
 
 
 def _packed_sort(keys, shift):
@@ -38,21 +39,21 @@ def test_sorted_keys_equals_one_sort(layout):
         codes[60:] = codes[0]  # the first topic again, after another one
     if layout == "shuffled":
         codes = rng.permutation(codes)
-    bits = arrays.topic_bits(max(len(sizes), 1))
-    keys = arrays.topic_major_keys(codes, rng.integers(0, 2**63, codes.size).astype(np.uint64),
+    bits = _ids.topic_bits(max(len(sizes), 1))
+    keys = _ids.topic_major_keys(codes, rng.integers(0, 2**63, codes.size).astype(np.uint64),
                                  bits)
     shift = max(codes.size, 1).bit_length()
     expected = _packed_sort(keys.copy(), shift)
-    got = join.sorted_keys(keys.copy(), shift, codes)
+    got = _join.sorted_keys(keys.copy(), shift, codes)
     assert got[0].tolist() == expected[0].tolist()
     assert got[1].tolist() == expected[1].tolist()
 
 
 def test_topic_bits_leave_the_padding_unused():
     for topics in (1, 2, 3, 4, 7, 8, 1000):
-        bits = arrays.topic_bits(topics)
-        top = arrays.topic_major_keys(np.array([topics - 1]), np.array([2**64 - 1], np.uint64), bits)
-        assert top[0] != arrays._NO_KEY
+        bits = _ids.topic_bits(topics)
+        top = _ids.topic_major_keys(np.array([topics - 1]), np.array([2**64 - 1], np.uint64), bits)
+        assert top[0] != _ids._NO_KEY
 
 
 def _collection():
@@ -69,7 +70,7 @@ def test_every_hash_colliding_changes_nothing(monkeypatch):
     qrels, run = _collection()
     measures = ["map", "P_5", "ndcg", "num_rel_ret", "bpref", "recip_rank"]
     expected = _evaluate_textbook(qrels, run, measures)
-    monkeypatch.setattr(arrays, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
+    monkeypatch.setattr(_ids, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
     got = evaluate(qrels, run, measures)
     assert got.index.tolist() == expected.index.tolist()
     assert np.allclose(got.to_numpy(float), expected.to_numpy(float), atol=1e-12)
@@ -79,6 +80,6 @@ def test_a_document_listed_twice_is_refused_when_hashes_collide(monkeypatch, tmp
     path = tmp_path / "run.txt"
     path.write_text("q1 Q0 a 1 2.0 r\nq1 Q0 b 2 1.0 r\nq1 Q0 a 3 0.5 r\n")
     qrels = {"q1": {"a": 1}}
-    monkeypatch.setattr(arrays, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
+    monkeypatch.setattr(_ids, "hash_ids", lambda ids, words: np.zeros(ids.size, np.uint64))
     with pytest.raises(InputFileError, match="twice|more than once"):
         evaluate(qrels, str(path), ["map"])

@@ -1,7 +1,7 @@
-"""Long ids (rankbook.io._tokens through rankbook.io.arrays): the batch path still equals the textbook.
+"""Long ids (rankbook.io.fast._tokens through rankbook.io.fast._ids): the batch path still equals the textbook.
 
-Ids longer than ``arrays.SHORT_WIDTH`` bytes are kept as one byte buffer plus offsets
-(Tokens) instead of fixed-width ``S`` arrays. The oracle is the per-topic textbook path
+Ids longer than ``_ids.SHORT_WIDTH`` bytes are kept as one byte buffer plus offsets
+(Tokens) instead of fixed-width ``S`` _ids. The oracle is the per-topic textbook path
 (``_evaluate_textbook``: Python ``str`` ids, Python's string order for ties), which shares
 no id code with the batch path:
 
@@ -39,21 +39,21 @@ from test_batch_join import (  # noqa: F401
 )
 
 from rankbook.evaluation import TopicMismatchWarning, _evaluate_textbook, evaluate
-from rankbook.io import arrays
+from rankbook.io.fast import _ids
 
-DEFAULTS = {"SHORT_WIDTH": arrays.SHORT_WIDTH, "FIXED_SLACK": arrays.FIXED_SLACK}
+DEFAULTS = {"SHORT_WIDTH": _ids.SHORT_WIDTH, "FIXED_SLACK": _ids.FIXED_SLACK}
 MEASURES = ["map", "P@5", "ndcg", "recip_rank", "bpref", "num_rel_ret", "iprec_at_recall"]
 
 
 @pytest.fixture(autouse=True, params=[0, 2], ids=["all tokens", "mixed forms"])
 def short_width(request, monkeypatch):
-    monkeypatch.setattr(arrays, "SHORT_WIDTH", request.param)
-    monkeypatch.setattr(arrays, "FIXED_SLACK", 0)
+    monkeypatch.setattr(_ids, "SHORT_WIDTH", request.param)
+    monkeypatch.setattr(_ids, "FIXED_SLACK", 0)
     return request.param
 
 
 # The id form is read only by the join, the topic codes and trec_eval's tie order (the docno
-# breaks ties of equal scores): the rows leave batch._ranked_grades as topic indices and grades,
+# breaks ties of equal scores): the rows leave rankbook.io.join (JoinedRun.ranked_grades) as topic indices and grades,
 # and -M and -l act on those alone. So the options that can meet a difference between forms
 # are -c (which topic codes are evaluated) and trec_eval 10 (its score comparison decides which
 # rows tie, and ties are ordered by docno); -M (max_docs) cuts the rows in the order the
@@ -76,7 +76,7 @@ def test_batch_equals_textbook_with_tokens(seed, options):
 @pytest.mark.parametrize("chunk_bytes", [64, 1000])
 def test_files_read_in_many_chunks(tmp_path, monkeypatch, chunk_bytes):
     # each chunk picks its own form; the pieces of the id, number and line columns are joined
-    import rankbook.io._table as table
+    import rankbook.io.fast._table as table
     from rankbook.io import write_qrels
     monkeypatch.setattr(table, "TREC_CHUNK_BYTES", chunk_bytes)
     qrels, run = random_collection(5, n_topics=15)
@@ -93,8 +93,8 @@ def test_the_forms_are_the_ones_asked_for(tmp_path, short_width):
     path.write_text("q1 Q0 d12 1 1.0 s\nq1 Q0 d3 2 0.5 s\n")
     from rankbook.io.trec import read_run_arrays
     query, doc, *_ = read_run_arrays(str(path))
-    assert isinstance(doc, arrays.Tokens) and doc.tolist() == [b"d12", b"d3"]
-    assert isinstance(query, arrays.Tokens) == (short_width == 0) and query.tolist() == [b"q1"] * 2
+    assert isinstance(doc, _ids.Tokens) and doc.tolist() == [b"d12", b"d3"]
+    assert isinstance(query, _ids.Tokens) == (short_width == 0) and query.tolist() == [b"q1"] * 2
 
 
 def _collection(tmp_path, n: int, long_ids: list[bytes], long_topic: bytes | None = None):
@@ -131,7 +131,7 @@ def test_long_ids_cost_their_bytes_and_change_no_value(tmp_path, case, short_wid
     if short_width:
         pytest.skip("run once, with the forms chosen by the data (the defaults)")
     for name, value in DEFAULTS.items():
-        monkeypatch.setattr(arrays, name, value)
+        monkeypatch.setattr(_ids, name, value)
     n, long_ids, long_topic = {
         "1 MB id in 30k lines": (30_000, [b"x" * 2**20], None),
         "2 KB id in 100k lines": (100_000, [b"u" * 2048], None),
@@ -159,5 +159,5 @@ def test_long_ids_in_a_dict_and_a_frame():
                           "score": [1.0, 1.0, 3.0]})
     judged = pd.DataFrame({"query": ["q1", huge], "doc": [huge, "a"], "grade": [1, 1]})
     assert_same(*both(judged, frame))
-    assert arrays.byte_ids([huge, "a"]).tolist() == [huge.encode(), b"a"]
-    assert arrays.byte_ids(["a", "\u00e9"]).tolist() == [b"a", "\u00e9".encode()]
+    assert _ids.byte_ids([huge, "a"]).tolist() == [huge.encode(), b"a"]
+    assert _ids.byte_ids(["a", "\u00e9"]).tolist() == [b"a", "\u00e9".encode()]

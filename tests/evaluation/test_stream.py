@@ -28,7 +28,8 @@ from test_conformance_trec_eval import ALL_TREC as PUBLISHED, INPUTS, VERSIONS
 from rankbook import InputFileError, InvalidValueError
 from rankbook.cli import main
 from rankbook.evaluation import evaluate, format_trec
-from rankbook.io import _table, by_topic
+from rankbook.io import by_topic
+from rankbook.io.fast import _table
 
 
 def cli(capsys, *args) -> str:

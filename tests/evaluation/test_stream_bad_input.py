@@ -20,7 +20,7 @@ import pytest
 
 from rankbook import RankbookError
 from rankbook.evaluation import evaluate, format_trec
-from rankbook.io import _table
+from rankbook.io.fast import _table
 from rankbook.io.trec import read_run_arrays
 
 FUZZ = Path(__file__).resolve().parents[1] / "io" / "test_fuzz_readers.py"

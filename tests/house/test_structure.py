@@ -239,3 +239,50 @@ def test_no_package_imports_another_packages_private_module():
             if match and match.group(1) != package:
                 offenders.append(f"{path.relative_to(SRC)}:{number}")
     assert not offenders, f"private modules of another package imported at {offenders}"
+
+
+FENCE = "rankbook.io.fast"  # io's speed machinery (issue 19, part 3): one replaceable unit
+
+
+def _in_fence(module: str) -> bool:
+    return module == FENCE or module.startswith(FENCE + ".")
+
+
+def _fence_breaches() -> list[str]:
+    """Imports that cross the fence: from outside io at all, from inside io past its interface."""
+    breaches = []
+    for module in MODULES:
+        if _in_fence(module):
+            continue
+        for target, _, line in _imports(module):
+            if not _in_fence(target):
+                continue
+            if not module.startswith("rankbook.io."):
+                breaches.append(f"{module}:{line} imports {target}, which only io may use")
+            elif target != FENCE:
+                breaches.append(f"{module}:{line} imports {target}: use the names of "
+                                f"{FENCE}'s interface (its __init__)")
+    return breaches
+
+
+def test_the_speed_machinery_is_fenced():
+    # Nothing outside rankbook.io imports rankbook.io.fast; inside io, only its __init__'s
+    # names are used (`from rankbook.io.fast import pick`, `from rankbook.io import fast`),
+    # so the fast path is one unit, tested against the line reader by tests/io/test_fast_contract.py.
+    assert FENCE in MODULES and any(m.startswith(FENCE + "._") for m in MODULES)
+    assert not _fence_breaches(), "\n".join(_fence_breaches())
+
+
+def test_the_fence_check_can_fail(tmp_path, monkeypatch):
+    fake = {name: tmp_path / f"{name}.py" for name in
+            ("rankbook.io.fast", "rankbook.io.fast._ids", "rankbook.io.trec",
+             "rankbook.evaluation.batch")}
+    fake["rankbook.io.fast"].write_text("from rankbook.io.fast._ids import pick\n")
+    fake["rankbook.io.fast._ids"].write_text("def pick():\n    pass\n")
+    fake["rankbook.io.trec"].write_text("from rankbook.io.fast import _ids\nfrom rankbook.io import fast\n")
+    fake["rankbook.evaluation.batch"].write_text("from rankbook.io.fast import pick\n")
+    monkeypatch.setattr(__import__(__name__), "MODULES", fake)
+    assert _fence_breaches() == [
+        "rankbook.io.trec:1 imports rankbook.io.fast._ids: use the names of rankbook.io.fast's "
+        "interface (its __init__)",
+        "rankbook.evaluation.batch:1 imports rankbook.io.fast, which only io may use"]

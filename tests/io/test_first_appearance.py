@@ -1,4 +1,4 @@
-"""The FLAGR reader's id numbering (`rankbook.io._csv.first_appearance`) against its plain definition.
+"""The FLAGR reader's id numbering (`rankbook.io.fast._csv.first_appearance`) against its plain definition.
 
 Definition: the distinct ids in order of first appearance, each row coded by its id's place
 in that order (what ``dict.fromkeys`` gives). Ids of at most 8 bytes take pandas' hash
@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 
-from rankbook.io._csv import first_appearance
+from rankbook.io.fast._csv import first_appearance
 
 
 def plain(ids: list[bytes]) -> tuple[list[int], list[str]]:

@@ -1,6 +1,6 @@
 """The FLAGR list reader's two paths agree (rankbook.io.flagr.read_flagr_arrays).
 
-The numpy path (``rankbook.io._csv.fast_table``) takes the usual file; the line reader
+The numpy path (``rankbook.io.fast._csv.fast_table``) takes the usual file; the line reader
 takes the rest and is the reference (it is itself checked against an independent parser
 by ``test_fuzz_readers.py``). On random usual files both must give the same table, and the
 numpy path must really be the one taken; an unusual file must go to the line reader.
@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from rankbook import InputFileError, fuse
-from rankbook.io import _csv, flagr
+from rankbook.io import flagr
+from rankbook.io.fast import _csv
 
 
 def _random_file(rng, columns: int, labels: list[str]) -> str:

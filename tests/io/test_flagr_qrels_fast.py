@@ -1,7 +1,7 @@
 """FLAGR qrels: the numpy path for the usual file against the line reader, frame for frame.
 
 `read_flagr_qrels` reads the usual file (4 non-empty fields a line, no blanks, plain
-decimal grades) with numpy (`rankbook.io._csv.fast_qrels`) and hands any other file to the
+decimal grades) with numpy (`rankbook.io.fast._csv.fast_qrels`) and hands any other file to the
 line reader. The oracle is the line reader itself, made to read the same judgments by a
 blank line at the end (which the numpy path hands over): the frames must be equal, values,
 dtypes, order and line numbers in errors and warnings. Files: FLAGR's sample qrels and
@@ -19,7 +19,7 @@ import pytest
 from rankbook import InputFileError
 from rankbook.datasets import flagr_sample
 from rankbook.io import read_flagr_qrels
-from rankbook.io._csv import fast_qrels, read_bytes
+from rankbook.io.fast._csv import fast_qrels, read_bytes
 
 
 def both(path, tmp_path):

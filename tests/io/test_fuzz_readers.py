@@ -48,8 +48,8 @@ import zlib
 import numpy as np
 import pytest
 
-import rankbook.io._csv as csv_reader
-import rankbook.io._table as table
+import rankbook.io.fast._csv as csv_reader
+import rankbook.io.fast._table as table
 from rankbook import RankbookError
 from rankbook.io import read_flagr_lists, read_flagr_qrels, read_qrels, read_run
 from rankbook.io.trec import read_qrels_arrays, read_run_arrays
@@ -432,7 +432,7 @@ def assert_costs_its_bytes(path, data: bytes) -> None:
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    # the block the list reader reads at a time (rankbook.io._csv), plus a few copies of the
+    # the block the list reader reads at a time (rankbook.io.fast._csv), plus a few copies of the
     # file (rows x the longest id would be 40-80 MB more)
     assert peak < csv_reader.CSV_CHUNK_BYTES + 8 * len(data), (peak, len(data))
 

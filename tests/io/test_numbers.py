@@ -1,4 +1,4 @@
-"""The number reader (rankbook.io._numbers) against Python's correctly rounded ``float``.
+"""The number reader (rankbook.io.fast._numbers) against Python's correctly rounded ``float``.
 
 C's strtod and Python's float both round decimal text correctly (C99 7.20.1.3 with
 glibc; Python's dtoa), so on the decimal forms they give the same double: Python's
@@ -11,7 +11,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rankbook.io._numbers import number_fields, strtod
+from rankbook.io.fast._numbers import number_fields, strtod
 
 decimals = st.builds(
     lambda sign, whole, point, fraction, exponent: (

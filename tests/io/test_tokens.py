@@ -1,4 +1,4 @@
-"""The phase-2 id form (rankbook.io._tokens) against Python's own bytes operations.
+"""The phase-2 id form (rankbook.io.fast._tokens) against Python's own bytes operations.
 
 The oracle is Python itself: ``bytes`` equality for encoding, ``sorted`` on ``bytes``
 (byte order, C's strcmp order for NUL-free ids) for ranking.
@@ -10,8 +10,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rankbook.io._tokens as tokens_module
-from rankbook.io._tokens import (
+import rankbook.io.fast._tokens as tokens_module
+from rankbook.io.fast._tokens import (
     byte_order,
     concat,
     encode,

@@ -14,7 +14,7 @@ geometric mean for ``gm_map``.
 | --- | --- |
 | `measures` | measure names, canonical and trec_eval notation (from the registry) |
 | `per_topic` | the per-topic path: each topic's data, each measure's adapter |
-| `batch`, `join`, `kernels` | the batch path: the arrays, their join, one kernel per measure |
+| `batch`, `kernels` | the batch path: the run joined to its grades by io (:func:`rankbook.io.join.join_run`), one kernel per measure |
 | `summary` | the `all` row and the DataFrame |
 | `trec_text` | trec_eval's text layout |
 | `topics`, `pipeline` | one-sided topics; choosing the path |

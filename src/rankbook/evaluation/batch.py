@@ -1,8 +1,8 @@
 r"""The batch path: every measure of every topic at once, on the array form of the inputs.
 
-The whole run is one array, sorted by (topic, score descending, docid descending)
-as trec_eval orders it (:func:`rankbook.io.order.order_rows`), its rows joined to
-their grades (:mod:`rankbook.evaluation.join`), and each measure computed for all
+The whole run is one array, joined to its grades and sorted by (topic, score
+descending, docid descending) as trec_eval orders it, both by io
+(:func:`rankbook.io.join.join_run`), and each measure computed for all
 topics by its kernel (:mod:`rankbook.evaluation.kernels`). A measure without a
 kernel is computed from the same arrays, topic by topic, by its registry adapter
 (:func:`topic_data`). It is an optimisation of the per-topic path, tested equal
@@ -21,11 +21,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from rankbook.evaluation import kernels
-from rankbook.evaluation.join import join, run_keys
 from rankbook.evaluation.per_topic import per_topic_values
 from rankbook.evaluation.topics import nothing_to_evaluate
 from rankbook.io import arrays
-from rankbook.io.order import compared_scores, order_rows
+from rankbook.io.join import join_run
 from rankbook.metrics.spec import TopicData
 
 
@@ -48,28 +47,19 @@ def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list,
     caller warns). The run's arrays are released as soon as they are no longer
     needed (the caller should not use ``run`` after).
     """
-    universe, q_code, r_code = arrays.topic_codes(qrels.query, run.query)
-    in_qrels, in_run = (np.bincount(c, minlength=len(universe)) > 0 for c in (q_code, r_code))
-    run.query = r_code  # the run's topic ids are not needed again: keep only their codes
-    del r_code
-    only_run = arrays.text_ids(arrays.pick(universe, in_run & ~in_qrels))
-    only_qrels = arrays.text_ids(arrays.pick(universe, in_qrels & ~in_run))
+    joined = join_run(qrels, run, complete=complete)
+    del run
     if report is not None:
-        report(only_run, only_qrels)
-    wanted = in_qrels if complete else in_qrels & in_run
-    if not wanted.any():
-        raise nothing_to_evaluate(arrays.text_ids(arrays.pick(universe, in_run)),
-                                  arrays.text_ids(arrays.pick(universe, in_qrels)))
-    T = int(np.count_nonzero(wanted))
-    # topic index 0..T-1 of each code (-1: not evaluated)
-    index_of = np.where(wanted, np.cumsum(wanted) - 1, -1).astype(np.int32)
-    topic, grade = _ranked_grades(qrels, run, q_code, universe, index_of, trec_eval)
+        report(joined.only_run, joined.only_qrels)
+    if not joined.topics:
+        raise nothing_to_evaluate(joined.run_topics(), joined.qrels_topics())
+    T = len(joined.topics)
+    topic, grade = joined.ranked_grades(trec_eval)
     if judged_only:
         topic, grade = _judged_rows(topic, grade, T, max_docs)
         max_docs = None
-    q_topic = index_of[q_code]
-    segments = kernels.segments(topic, grade, q_topic[q_topic >= 0],
-                                qrels.grade[q_topic >= 0], T, max_docs, level, trec_eval)
+    segments = kernels.segments(topic, grade, joined.judged_topic, joined.judged_grade, T,
+                                max_docs, level, trec_eval)
     requested: dict = {}
     for measure in columns:
         if kernels.has_kernel(measure):
@@ -78,7 +68,7 @@ def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list,
                 params.append(measure.param)
     values = kernels.compute(segments, requested)
     values.update(_without_kernel(segments, columns, level))
-    return Outcome(arrays.text_ids(arrays.pick(universe, wanted)), values, only_run, only_qrels)
+    return Outcome(joined.topics, values, joined.only_run, joined.only_qrels)
 
 
 def _without_kernel(s: kernels.Segments, columns: list, level: float) -> dict:
@@ -124,34 +114,3 @@ def _judged_rows(topic, grade, T: int, max_docs: int | None):
         topic, grade = topic[keep], grade[keep]
     keep = grade >= 0  # False for NaN too
     return topic[keep], grade[keep]
-
-
-def _ranked_grades(qrels, run, q_code, universe, index_of, trec_eval: str):
-    """Topic index and grade (NaN: unjudged) of each kept run row, in trec_eval's order.
-
-    ``run.query`` holds the topic codes (see :func:`evaluate_arrays`).
-    """
-    q_topic = index_of[q_code]
-    r_code = run.query
-    q_doc, run.doc = arrays.same_form(qrels.doc, run.doc)
-    # One key per (topic, doc) of the run, sorted: equal neighbours are documents listed
-    # twice (refused), and the sorted keys are looked up in the qrels' keys.
-    words = arrays.id_words(q_doc, run.doc)
-    shift = max(len(run.doc), len(q_doc), 1).bit_length()  # bits for a row number
-    bits = arrays.topic_bits(index_of.size)
-    r_keys, by_key = run_keys(run, r_code, universe, words, shift, bits)
-    grade = join(q_code, q_topic, q_doc, qrels.grade, r_code, run.doc, r_keys, by_key,
-                 words, shift, bits)
-    del r_keys, by_key
-    keep = index_of[r_code] >= 0
-    r_docs, r_score = run.doc, run.score
-    run.query = run.doc = run.score = run.lines = None  # free them as soon as possible
-    if not keep.all():  # topics only in the run are ignored, as trec_eval does
-        r_code, r_score, grade = r_code[keep], r_score[keep], grade[keep]
-        r_docs = arrays.pick(r_docs, keep)
-    del keep
-    r_topic = index_of[r_code]
-    del r_code
-    order = order_rows(r_topic, compared_scores(r_score, trec_eval), r_docs)
-    del r_score, r_docs
-    return r_topic[order], grade[order]

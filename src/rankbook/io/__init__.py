@@ -10,7 +10,8 @@ r"""Reading and writing qrels and runs: TREC files, FLAGR's CSV, dicts and DataF
 In memory, qrels and runs take one of two forms: the table form
 (:mod:`rankbook.io.frames`: pandas DataFrames with columns ``query``, ``doc``
 and ``grade`` or ``score``; ids are strings) and the array form
-(:mod:`rankbook.io.arrays`: numpy arrays, used by the batch evaluator).
+(:mod:`rankbook.io.arrays`: numpy arrays, used by the batch evaluator, which asks
+:func:`rankbook.io.join.join_run` for a run joined to its judgments in that form).
 :mod:`rankbook.io.convert` decides how a path, a dict or a DataFrame is read,
 for both; :mod:`rankbook.io.order` holds trec_eval's order of a run. Every
 reader refuses bad input with a `rankbook.InputFileError` that names the file,
@@ -20,10 +21,12 @@ the line numbers, what is wrong and how to fix it.
 | --- | --- |
 | `convert` | `as_qrels`, `as_run` (table form), `as_judgments`, `as_ranking` (array form) |
 | `frames` | the table form: `make_qrels`, `make_run` |
-| `arrays` | the array form: `Judgments`, `Ranking`, ids, hash keys |
+| `arrays` | the array form: `Judgments`, `Ranking` |
+| `join` | `join_run`: a run's rows joined to their grades, in trec_eval's order |
 | `order` | `trec_order`: trec_eval's order (score descending, ties by docid descending) |
 | `trec`, `flagr` | the file readers |
 | `writers` | `write_qrels`, `write_run` |
+| `fast` | the speed machinery, fenced: numbers from bytes, id forms, hash keys, the hash join; only io uses it, through its interface, and it gives what the line reader gives |
 """
 
 from rankbook.io.convert import as_qrels, as_run

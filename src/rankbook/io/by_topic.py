@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from rankbook._errors import InputFileError
-from rankbook.io import arrays
+from rankbook.io import arrays, fast
 from rankbook.io._source import path_text
 from rankbook.io.trec import run_chunks
 
@@ -97,7 +97,7 @@ def _cut(held: list, rows: int, held_rows: int) -> int | None:
     """Where in the newest piece to end the block: the first topic start that leaves at least
     ``rows`` lines before it (0: the piece's start), or None if there is none."""
     query = held[-1][0]
-    starts = arrays.blocks(query)
+    starts = fast.blocks(query)
     before = held_rows - len(query)
     if before and _starts_a_topic(held):
         starts = np.r_[0, starts[1:]]
@@ -111,28 +111,28 @@ def _starts_a_topic(held: list) -> bool:
     """Whether the newest piece starts a topic other than the last one of the piece before."""
     previous, query = held[-2][0], held[-1][0]
     last = np.array([len(previous) - 1])
-    return arrays.id_bytes(previous, last) != arrays.id_bytes(query, np.array([0]))
+    return fast.id_bytes(previous, last) != fast.id_bytes(query, np.array([0]))
 
 
 def _part(piece: list, start: int, stop: int) -> list:
     rows = np.arange(start, stop)
-    return [arrays.pick(piece[0], rows), arrays.pick(piece[1], rows), piece[2][start:stop],
+    return [fast.pick(piece[0], rows), fast.pick(piece[1], rows), piece[2][start:stop],
             piece[3][start:stop]]
 
 
 def _joined(pieces: list) -> list:
     if len(pieces) == 1:
         return pieces[0]
-    return [arrays.join_pieces([p[0] for p in pieces]), arrays.join_pieces([p[1] for p in pieces]),
+    return [fast.join_pieces([p[0] for p in pieces]), fast.join_pieces([p[1] for p in pieces]),
             np.concatenate([p[2] for p in pieces]), np.concatenate([p[3] for p in pieces])]
 
 
 def _checked(block: list, seen: dict, name: str, runid) -> arrays.Ranking:
     """The block as a Ranking, after checking that none of its topics came before."""
     query, doc, score, lines = block
-    starts = arrays.blocks(query)
+    starts = fast.blocks(query)
     ends = np.r_[starts[1:], lines.size] - 1
-    heads = arrays.text_ids(arrays.pick(query, starts))
+    heads = arrays.text_ids(fast.pick(query, starts))
     for topic, first, last in zip(heads, lines[starts].tolist(), lines[ends].tolist()):
         if topic in seen:
             raise InputFileError(

@@ -43,7 +43,7 @@ import numpy as np
 
 from rankbook._errors import InputFileError, InvalidTypeError, InvalidValueError, RankbookError
 from rankbook._index import as_index
-from rankbook.io import arrays
+from rankbook.io import arrays, fast
 from rankbook.io._memory import column_refusal, id_text, id_texts, value_array
 from rankbook.io._source import chunks, open_binary, path_text
 from rankbook.io.flagr import read_flagr_qrels
@@ -147,7 +147,7 @@ def as_judgments(qrels, *, progress: bool = False) -> arrays.Judgments:
         return arrays.judgments_from_frame(read_flagr_qrels(qrels))
     if kind == "path":
         query, doc, grade, lines = read_qrels_arrays(qrels, progress=progress)
-        if not arrays.has_duplicate_pairs(query, doc):
+        if not fast.has_duplicate_pairs(query, doc):
             return arrays.Judgments(query, doc, grade, path_text(qrels))
         frame = make_qrels(arrays.text_ids(query), arrays.text_ids(doc), grade, lines,
                            path_text(qrels))
@@ -277,7 +277,7 @@ def _dict_arrays(data: Mapping, name: str, value_name: str):
     qids, counts, doc, value, all_text = _dict_columns(data, name, value_name)
     if not all_text or not doc:
         return None
-    return arrays.repeat_ids(arrays.byte_ids(qids), counts), arrays.byte_ids(doc), value
+    return fast.repeat_ids(fast.byte_ids(qids), counts), fast.byte_ids(doc), value
 
 
 def _from_dict(data: Mapping, name: str, value_name: str):

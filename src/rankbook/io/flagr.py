@@ -19,7 +19,7 @@ non-blank line decides between 5 and 6 columns (a line holding only a byte-order
 mark is blank). In a 5-column file the rank is the line's position in its (query,
 voter) list, wherever that list's lines are in the file; in a 6-column file it is a
 whole number from 0 to 2**31 - 1, written with digits (FLAGR reads it with C's
-``atoi``, which would read ``1.5`` as 1). Scores follow :mod:`rankbook.io._numbers`.
+``atoi``, which would read ``1.5`` as 1). Scores follow :mod:`rankbook.io.fast._numbers`.
 """
 
 from __future__ import annotations
@@ -29,10 +29,9 @@ import re
 import numpy as np
 
 from rankbook._errors import InputFileError
-from rankbook.io._csv import FlagrTable, fast_qrels, fast_table, positions, read_bytes
-from rankbook.io._numbers import number_list
 from rankbook.io._source import path_text
-from rankbook.io._table import read_csv_columns
+from rankbook.io.fast import (FlagrTable, check_bytes, fast_qrels, fast_table, number_list,
+                              positions, read_bytes)
 from rankbook.io.frames import make_qrels, make_run
 
 MAX_RANK = 2**31 - 1  # C's INT_MAX: FLAGR reads ranks into an int
@@ -97,7 +96,7 @@ def read_flagr_arrays(path, *, label: str | None = None) -> FlagrTable:
 
     The rows of the chosen label (see :func:`read_flagr_lists`), in file order, with
     queries, voters and items numbered by first appearance (:class:`FlagrTable`). The
-    usual file is read with numpy (:func:`rankbook.io._csv.fast_table`); any other by the
+    usual file is read with numpy (:func:`rankbook.io.fast._csv.fast_table`); any other by the
     line reader below, which also gives every error. The file is read once. An item
     listed twice in a list is not refused here (:func:`read_flagr_lists` refuses it).
     """
@@ -106,7 +105,7 @@ def read_flagr_arrays(path, *, label: str | None = None) -> FlagrTable:
     if table is not None:
         return table
     try:
-        return _line_reader(path, data, source, label)
+        return line_reader(path, data, source, label)
     except InputFileError as error:
         raise _quotes_explained(error, data) from None
 
@@ -122,8 +121,12 @@ def _quotes_explained(error: InputFileError, data: bytes) -> InputFileError:
         "so replace it, e.g. with ';'.)", error.path, error.lines)
 
 
-def _line_reader(path, data: bytes, source: str, label: str | None) -> FlagrTable:
-    """The line-by-line reader: any file, and every error message (see read_flagr_arrays)."""
+def line_reader(path, data: bytes, source: str, label: str | None) -> FlagrTable:
+    """The line-by-line reader of FLAGR lists: any file, and every error message.
+
+    What :func:`rankbook.io.fast.fast_table` gives for the usual file (see
+    :func:`read_flagr_arrays`; the contract of ``tests/io/test_fast_contract.py``).
+    """
     fields, lines = read_csv_columns(path, columns=(5, 6), what="FLAGR list",
                                      layout=LISTS_LAYOUT, data=data)
     if len(fields) == 5:
@@ -213,11 +216,83 @@ def read_flagr_qrels(path):
     if usual is not None:
         return make_qrels(*usual, source)
     try:
-        fields, lines = read_csv_columns(path, columns=(4,), what="FLAGR qrels",
-                                         layout=QRELS_LAYOUT, data=data)
-        query, _, item, grade_text = fields
-        grade = number_list(grade_text, lines, source, "relevance",
-                            "write the relevance (the fourth field) as a number such as 0 or 1.")
+        return make_qrels(*qrels_lines(path, data, source), source)
     except InputFileError as error:
         raise _quotes_explained(error, data) from None
-    return make_qrels(query, item, grade, lines, source)
+
+
+def qrels_lines(path, data: bytes, source: str):
+    """The line reader of FLAGR's qrels: ``(query, item, grade, lines)``, any file, every error.
+
+    What :func:`rankbook.io.fast.fast_qrels` gives for the usual file (the contract of
+    ``tests/io/test_fast_contract.py``).
+    """
+    fields, lines = read_csv_columns(path, columns=(4,), what="FLAGR qrels",
+                                     layout=QRELS_LAYOUT, data=data)
+    query, _, item, grade_text = fields
+    grade = number_list(grade_text, lines, source, "relevance",
+                        "write the relevance (the fourth field) as a number such as 0 or 1.")
+    return query, item, grade, lines
+
+
+# --- the line reader's text: a CSV file as lists of str ---------------------------------------
+
+ASCII_BLANKS = " \t\v\f\r"  # white space around a CSV field (LF ends the line)
+
+
+def read_csv_columns(path, *, columns: tuple[int, ...], what: str, layout: str, data: bytes):
+    """Read a comma-separated file line by line: the first non-blank line's field count decides.
+
+    Parameters
+    ----------
+    path : str, bytes or os.PathLike
+        The file, for messages (its content is ``data``).
+    columns : tuple of int
+        The allowed numbers of fields (FLAGR lists: 5 or 6); every line must have as
+        many as the first non-blank one.
+    what, layout : str
+        What the file should be and its layout, for messages.
+    data : bytes
+        The file's content (:func:`rankbook.io.fast.read_bytes`: decompressed, BOM dropped).
+
+    Returns
+    -------
+    fields : list of list of str
+        One list per column.
+    lines : numpy.ndarray of int64
+        The 1-based line number of each record.
+    """
+    name = path_text(path)
+    check_bytes(np.frombuffer(data, dtype=np.uint8), data, name, 1)
+    rows: list[list[str]] = []
+    numbers: list[int] = []
+    for index, line in enumerate(data.decode("utf-8").split("\n")):
+        if line.strip(ASCII_BLANKS):
+            rows.append([field.strip(ASCII_BLANKS) for field in line.split(",")])
+            numbers.append(1 + index)
+    lines = np.array(numbers, dtype=np.int64)
+    if not rows:
+        raise InputFileError(
+            f"the file is empty (no non-blank lines); a {what} has one line per record: {layout}. "
+            "Check that the right file was given and that it was fully written.", name)
+    _check_csv_rows(rows, lines, columns, what, layout, name)
+    return [list(column) for column in zip(*rows)], lines
+
+
+def _check_csv_rows(rows, lines, columns: tuple[int, ...], what, layout, path) -> None:
+    count = len(rows[0])
+    wanted = count if count in columns else columns[0]
+    bad = [i for i, row in enumerate(rows) if len(row) != wanted]
+    if bad:
+        allowed = str(wanted) if count in columns else " or ".join(map(str, columns))
+        raise InputFileError(
+            f"a {what} line has {allowed} fields ({layout}), but this one has "
+            f"{len(rows[bad[0]])}: {','.join(rows[bad[0]])[:120]!r}. Fix or delete the "
+            f"line{'s' if len(bad) > 1 else ''}; fields are separated by commas.", path,
+            lines[bad].tolist())
+    empty = [i for i, row in enumerate(rows) if "" in row]
+    if empty:
+        row = rows[empty[0]]
+        raise InputFileError(
+            f"field {row.index('') + 1} of this {what} line is empty: {','.join(row)[:120]!r}; "
+            f"every field needs a value ({layout}).", path, lines[empty].tolist())

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from rankbook import _validate
-from rankbook.io._tokens import Tokens, byte_order, take
+from rankbook.io.fast import Tokens, byte_order, take
 
 
 def compared_scores(score: np.ndarray, trec_eval: str = "9") -> np.ndarray:

@@ -26,8 +26,8 @@ The writers are in :mod:`rankbook.io.writers`.
 from __future__ import annotations
 
 from rankbook.io._source import path_text
-from rankbook.io._table import read_trec_columns, trec_chunks
 from rankbook.io.arrays import text_ids
+from rankbook.io.fast import read_trec_columns, trec_chunks
 from rankbook.io.frames import make_qrels, make_run
 
 QRELS_LAYOUT = "qid iter docid grade, e.g. '301 0 FR940202-2-00150 1'"
@@ -124,11 +124,7 @@ def read_qrels_arrays(path, *, progress: bool = False):
     the batch evaluator; it checks every line the same way but not duplicates
     (:func:`make_qrels` and the evaluator do).
     """
-    (query, doc), grade, lines, _ = read_trec_columns(
-        path, columns=4, extra_ok=False, what="qrels", layout=QRELS_LAYOUT, ids=(0, 2),
-        number=3, number_name="grade",
-        fix="write the relevance grade as a number such as 0, 1 or 2.", progress=progress,
-        integer_part=True)
+    (query, doc), grade, lines, _ = read_trec_columns(path, progress=progress, **QRELS_COLUMNS)
     return query, doc, grade, lines
 
 
@@ -139,7 +135,7 @@ def read_run_arrays(path, *, progress: bool = False):
     the tag (sixth field) of the first line, trec_eval's ``runid``; the file is read
     once, so a FIFO or ``<(zcat run.gz)`` works.
     """
-    (query, doc), score, lines, name = read_trec_columns(path, progress=progress, **_RUN)
+    (query, doc), score, lines, name = read_trec_columns(path, progress=progress, **RUN_COLUMNS)
     return query, doc, score, lines, name
 
 
@@ -151,10 +147,16 @@ def run_chunks(path, *, progress: bool = False):
     as :func:`read_run_arrays` checks it, with the same errors; used by
     :func:`rankbook.io.by_topic.run_by_topic` to read a run one topic block at a time.
     """
-    for (query, doc, score, lines), name in trec_chunks(path, progress=progress, **_RUN):
+    for (query, doc, score, lines), name in trec_chunks(path, progress=progress, **RUN_COLUMNS):
         yield query, doc, score, lines, name
 
 
-_RUN = dict(columns=6, extra_ok=True, what="run", layout=RUN_LAYOUT, ids=(0, 2), number=4,
-            number_name="score", fix="write the score (the fifth field) as a number such as 2.13.",
-            name_column=5)
+# What the fast path (rankbook.io.fast.read_trec_columns) is told of each file.
+QRELS_COLUMNS = dict(columns=4, extra_ok=False, what="qrels", layout=QRELS_LAYOUT, ids=(0, 2),
+                     number=3, number_name="grade",
+                     fix="write the relevance grade as a number such as 0, 1 or 2.",
+                     integer_part=True)
+RUN_COLUMNS = dict(columns=6, extra_ok=True, what="run", layout=RUN_LAYOUT, ids=(0, 2), number=4,
+                   number_name="score",
+                   fix="write the score (the fifth field) as a number such as 2.13.",
+                   name_column=5)

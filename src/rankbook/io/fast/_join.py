@@ -1,19 +1,40 @@
-"""The batch path's join: each run row's grade, from the qrels row with the same (topic, doc).
+"""The join's machinery: (topic, doc) hash keys, sorted per topic, looked up and checked.
 
-Documents are joined to their judgments through a 64-bit key per (topic, doc):
-the topic's code in the top bits, a hash of the document below
-(:func:`rankbook.io.arrays.topic_major_keys`), each match then checked byte for byte, so a hash
-collision can never give a wrong grade. With the topic on top, the sorted keys
-are in topic order, so each topic's keys can be sorted alone
-(:func:`sorted_keys`): much faster than one sort of the whole run.
+Part of :mod:`rankbook.io.fast`. Documents are joined to their judgments through a 64-bit
+key per (topic, doc): the topic's code in the top bits, a hash of the document below
+(:func:`rankbook.io.fast._ids.topic_major_keys`), each match then checked byte for byte,
+so a hash collision can never give a wrong grade. With the topic on top, the sorted keys
+are in topic order, so each topic's keys can be sorted alone (:func:`sorted_keys`): much
+faster than one sort of the whole run. What the join means is :mod:`rankbook.io.join`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from rankbook.io import arrays
-from rankbook.io.convert import refuse_duplicates
+from rankbook.io.fast import _ids
+
+
+def join_grades(q_code, q_topic, q_doc, q_grade, r_code, r_doc, topics: int):
+    """Grade of each run row from the judgment with the same (topic code, doc); NaN if none.
+
+    ``q_topic`` is each judgment's evaluated topic index (-1: not evaluated: left out),
+    ``topics`` the number of topic codes. Returns the grades, the run's doc ids in the
+    form they were compared in (:func:`rankbook.io.fast._ids.same_form`), and whether a
+    document is listed twice in one topic of the run (then the grades are not computed: None).
+    """
+    q_doc, r_doc = _ids.same_form(q_doc, r_doc)
+    # One key per (topic, doc) of the run, sorted: equal neighbours are documents listed
+    # twice (refused by the caller), and the sorted keys are looked up in the qrels' keys.
+    words = _ids.id_words(q_doc, r_doc)
+    shift = max(len(r_doc), len(q_doc), 1).bit_length()  # bits for a row number
+    bits = _ids.topic_bits(topics)
+    r_keys, by_key, twice = run_keys(r_doc, r_code, words, shift, bits)
+    if twice:
+        return None, r_doc, True
+    grade = join(q_code, q_topic, q_doc, q_grade, r_code, r_doc, r_keys, by_key,
+                 words, shift, bits)
+    return grade, r_doc, False
 
 
 def sorted_keys(keys: np.ndarray, shift: int, code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -24,7 +45,7 @@ def sorted_keys(keys: np.ndarray, shift: int, code: np.ndarray) -> tuple[np.ndar
     with ``ndarray.sort`` (numpy's SIMD sort; ``argsort`` is much slower), so each row
     comes out next to its key; and when the rows come in topic blocks (``code``, one
     block per topic, the usual file) each topic is sorted alone, as one row of a padded
-    matrix (:func:`rankbook.io.arrays.sort_by_topic`). Rows must be below ``2**shift``. The shorter key
+    matrix (:func:`rankbook.io.fast._ids.sort_by_topic`). Rows must be below ``2**shift``. The shorter key
     makes a collision likelier, which costs nothing in correctness: every match is
     checked byte for byte. ``keys`` is overwritten.
     """
@@ -32,28 +53,28 @@ def sorted_keys(keys: np.ndarray, shift: int, code: np.ndarray) -> tuple[np.ndar
     keys >>= bits
     keys <<= bits
     keys |= np.arange(keys.size, dtype=np.uint64)
-    keys = arrays.sort_by_topic(keys, code)
+    keys = _ids.sort_by_topic(keys, code)
     rows = keys & np.uint64((1 << shift) - 1)
     rows = rows.view(np.int64) if np.intp is np.int64 else rows.astype(np.intp)  # no copy
     keys >>= bits
     return keys, rows
 
 
-def run_keys(run: arrays.Ranking, r_code, universe, words: int, shift: int, bits: int):
-    """The run's sorted (topic, doc) keys and rows; a document listed twice is refused.
+def run_keys(r_doc, r_code, words: int, shift: int, bits: int):
+    """The run's sorted (topic, doc) keys and rows, and whether a document is listed twice.
 
-    ``r_code`` are the run's topic codes into ``universe`` (the topic ids, for the message).
+    ``r_code`` are the run's topic codes; equal keys are checked byte for byte, so only a
+    real repeat of (topic, doc) answers True (the caller refuses the run).
     """
     r_keys, by_key = sorted_keys(
-        arrays.topic_major_keys(r_code, arrays.hash_ids(run.doc, words), bits), shift, r_code)
+        _ids.topic_major_keys(r_code, _ids.hash_ids(r_doc, words), bits), shift, r_code)
+    twice = False
     if r_keys.size > 1 and (r_keys[1:] == r_keys[:-1]).any():
         same = np.flatnonzero(r_keys[1:] == r_keys[:-1])
         rows = np.unique(np.r_[by_key[same], by_key[same + 1]])  # equal keys: check exactly
-        pairs = list(zip(r_code[rows].tolist(), arrays.id_bytes(run.doc, rows)))
-        if len(set(pairs)) < len(pairs):
-            run.query = arrays.pick(universe, r_code)  # the ids again, for the message
-            refuse_duplicates(run)  # raises, with as_run's message
-    return r_keys, by_key
+        pairs = list(zip(r_code[rows].tolist(), _ids.id_bytes(r_doc, rows)))
+        twice = len(set(pairs)) < len(pairs)
+    return r_keys, by_key, twice
 
 
 def join(q_code, q_topic, q_doc, q_grade, r_code, r_doc, r_sorted_keys, r_by_key,
@@ -66,8 +87,8 @@ def join(q_code, q_topic, q_doc, q_grade, r_code, r_doc, r_sorted_keys, r_by_key
     """
     judged = q_topic >= 0
     q_code, q_grade = q_code[judged], q_grade[judged]
-    q_doc = q_doc if judged.all() else arrays.pick(q_doc, judged)
-    q_keys = arrays.topic_major_keys(q_code, arrays.hash_ids(q_doc, words), bits)
+    q_doc = q_doc if judged.all() else _ids.pick(q_doc, judged)
+    q_keys = _ids.topic_major_keys(q_code, _ids.hash_ids(q_doc, words), bits)
     q_keys, by_key = sorted_keys(q_keys, shift, q_code)
     grade = np.full(r_code.size, np.nan)
     if q_keys.size == 0 or r_sorted_keys.size == 0:
@@ -80,7 +101,7 @@ def join(q_code, q_topic, q_doc, q_grade, r_code, r_doc, r_sorted_keys, r_by_key
     hit = np.flatnonzero(r_sorted_keys[at] == q_keys)
     rows = r_by_key[at[hit]]        # run rows (the first one with that key)
     hit = by_key[hit]               # qrels rows
-    exact = arrays.same_ids(r_doc, rows, q_doc, hit) & (r_code[rows] == q_code[hit])  # no collision
+    exact = _ids.same_ids(r_doc, rows, q_doc, hit) & (r_code[rows] == q_code[hit])  # no collision
     grade[rows[exact]] = q_grade[hit[exact]]
     # A key shared by several run rows (a hash collision inside the run; a real
     # duplicate was refused before): only the first of them was tried above, so look
@@ -90,9 +111,9 @@ def join(q_code, q_topic, q_doc, q_grade, r_code, r_doc, r_sorted_keys, r_by_key
     if shared.size:
         rows = r_by_key[np.unique(np.r_[shared, shared + 1])]  # run rows to look up
         judgments = by_key[np.isin(q_keys, r_sorted_keys[shared])]
-        table = dict(zip(zip(q_code[judgments].tolist(), arrays.id_bytes(q_doc, judgments)),
+        table = dict(zip(zip(q_code[judgments].tolist(), _ids.id_bytes(q_doc, judgments)),
                          q_grade[judgments].tolist()))
         grade[rows] = np.fromiter((table.get(pair, np.nan) for pair in
-                                   zip(r_code[rows].tolist(), arrays.id_bytes(r_doc, rows))),
+                                   zip(r_code[rows].tolist(), _ids.id_bytes(r_doc, rows))),
                                   np.float64, rows.size)
     return grade

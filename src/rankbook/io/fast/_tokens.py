@@ -22,7 +22,7 @@ Three operations make it usable by the batch evaluator, all vectorised:
   the groups still tied, 8 bytes further each time.
 
 Ids over LONG_ID bytes (rare) are hashed, copied and compared one by one, so that
-no temporary is ever longer than a block. :mod:`rankbook.io.arrays` uses this form
+no temporary is ever longer than a block. :mod:`rankbook.io.fast._ids` uses this form
 for id columns whose longest id would make a fixed-width array too large.
 """
 
@@ -34,7 +34,7 @@ import sys
 import numpy as np
 
 from rankbook._index import as_index
-from rankbook.io._token_buffer import (  # noqa: F401  (the form and its copies, re-exported)
+from rankbook.io.fast._token_buffer import (  # noqa: F401  (the form and its copies, re-exported)
     LONG_ID,
     Tokens,
     concat,

@@ -15,29 +15,28 @@ Two layouts, one set of rules about bytes (the readers' contract, tested by
   space: space, tab, vertical tab, form feed (and CR, at a line's end): the bytes of
   C's ``isspace`` that trec_eval splits on, LF aside. Every other byte, including
   non-ASCII white space (U+00A0, U+3000) and the separators 0x1C-0x1F, belongs to a field.
-- **CSV** (:func:`read_csv_columns`, FLAGR): fields are separated by commas; ASCII
+- **CSV** (FLAGR; read line by line by :func:`rankbook.io.flagr.read_csv_columns`, the
+  usual file in one numpy pass by :mod:`rankbook.io.fast._csv`): fields are separated by commas; ASCII
   white space (space, tab, VT, FF, CR) around a field is not part of it, everything else
   is; an empty field is refused.
 
-Numbers follow :mod:`rankbook.io._numbers` (C's ``strtod`` in ASCII, whole field).
+Numbers follow :mod:`rankbook.io.fast._numbers` (C's ``strtod`` in ASCII, whole field).
 """
 
 from __future__ import annotations
 
-import contextlib
 import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from rankbook._errors import InputFileError, caller_stacklevel
-from rankbook.io import _tokens, arrays
-from rankbook.io._numbers import gather, integer_parts, number_fields, padded_bytes
+from rankbook.io.fast import _ids, _tokens
+from rankbook.io.fast._numbers import gather, integer_parts, number_fields, padded_bytes
 from rankbook.io._source import Progress, chunks, open_binary, path_text, total_size
 
 TREC_CHUNK_BYTES = 2 * 1024 * 1024  # small chunks keep the per-chunk temporaries small
 CSV_CHUNK_BYTES = 16 * 1024 * 1024
-ASCII_BLANKS = " \t\v\f\r"  # white space around a CSV field (LF ends the line)
 
 
 def is_space(a: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -111,7 +110,7 @@ def _cr_inside_lines(a: np.ndarray) -> np.ndarray:
 # buffer plus offsets, so a long id costs its own bytes, not rows x its length; see
 # rankbook.io.arrays). Both compare and sort byte by byte like C's strcmp; NUL, which
 # S arrays would drop at an id's end, is refused above. The number column is parsed by
-# rankbook.io._numbers.
+# rankbook.io.fast._numbers.
 
 
 def read_trec_columns(path, *, progress: bool = False, **layout):
@@ -150,7 +149,7 @@ def trec_chunks(path, *, columns: int, extra_ok: bool, what: str, layout: str,
     what, layout : str
         What the file should be and its layout, for messages.
     ids : tuple of int
-        The columns to return as ids (``S`` arrays or Tokens, see :mod:`rankbook.io.arrays`).
+        The columns to return as ids (``S`` arrays or Tokens, see :mod:`rankbook.io.fast._ids`).
     number : int
         The column to return as float64 (finite numbers only).
     number_name, fix : str
@@ -161,7 +160,7 @@ def trec_chunks(path, *, columns: int, extra_ok: bool, what: str, layout: str,
         A column whose value on the first record is returned as text (the run's tag).
     integer_part : bool
         Read the numbers as C's ``atol`` does (trec_eval's grades: ``2.5`` is 2, ``1e1``
-        is 1, ``0x10`` is 0; :func:`rankbook.io._numbers.integer_parts`), with a
+        is 1, ``0x10`` is 0; :func:`rankbook.io.fast._numbers.integer_parts`), with a
         ``UserWarning`` naming the first line where that changed a value.
 
     Yields
@@ -212,7 +211,7 @@ def _concatenate(pieces: list[list]) -> list:
     out = []
     for slot in range(len(pieces)):
         if slot < len(pieces) - 2:
-            out.append(arrays.join_pieces(pieces[slot]))
+            out.append(_ids.join_pieces(pieces[slot]))
         else:
             out.append(np.concatenate(pieces[slot]) if len(pieces[slot]) > 1 else pieces[slot][0])
         pieces[slot] = []
@@ -241,7 +240,7 @@ def _read_chunk(chunk: bytes, first_line: int, spec: _Spec):
     """One chunk's id columns, numbers and line numbers; its line breaks; the name.
 
     An id column is an ``S`` array when that fits the chunk's ids
-    (:func:`rankbook.io.arrays.fixed_fits`), else Tokens (:mod:`rankbook.io.arrays`
+    (:func:`rankbook.io.fast._ids.fixed_fits`), else Tokens (:mod:`rankbook.io.fast._ids`
     explains both forms).
     """
     padded = padded_bytes(chunk)
@@ -258,7 +257,7 @@ def _read_chunk(chunk: bytes, first_line: int, spec: _Spec):
     for slot, column in enumerate(spec.ids):
         begin, end = starts[first + column], ends[first + column]
         lengths = end - begin
-        if begin.size and not arrays.fixed_fits(int(lengths.max()), int(lengths.sum()),
+        if begin.size and not _ids.fixed_fits(int(lengths.max()), int(lengths.sum()),
                                                 begin.size):
             out.append(_tokens.from_fields(a, begin, end))
             continue
@@ -331,68 +330,3 @@ def _raise_field_count(chunk: bytes, where: np.ndarray, counts: np.ndarray, firs
         f"line{'s' if where.size > 1 else ''}; "
         "fields are separated by spaces or tabs and ids cannot contain spaces.",
         spec.path, (where + first_line).tolist())
-
-
-# --- CSV files (FLAGR) as lists of str ------------------------------------------------------
-
-def read_csv_columns(path, *, columns: tuple[int, ...], what: str, layout: str, data=None):
-    """Read a comma-separated file: the first non-blank line's field count decides the layout.
-
-    Parameters
-    ----------
-    path : str, bytes or os.PathLike
-        The file (gzip data is decompressed); read once.
-    data : bytes, optional
-        The file's content, already read (BOM dropped): then ``path`` only names it.
-    columns : tuple of int
-        The allowed numbers of fields (FLAGR lists: 5 or 6); every line must have as
-        many as the first non-blank one.
-    what, layout : str
-        What the file should be and its layout, for messages.
-
-    Returns
-    -------
-    fields : list of list of str
-        One list per column.
-    lines : numpy.ndarray of int64
-        The 1-based line number of each record.
-    """
-    name = path_text(path)
-    rows: list[list[str]] = []
-    numbers: list[int] = []
-    first_line = 1
-    with open_binary(path) if data is None else contextlib.nullcontext() as handle:
-        for chunk in chunks(handle, name, CSV_CHUNK_BYTES) if data is None else [data]:
-            check_bytes(np.frombuffer(chunk, dtype=np.uint8), chunk, name, first_line)
-            for index, line in enumerate(chunk.decode("utf-8").split("\n")):
-                if line.strip(ASCII_BLANKS):
-                    rows.append([field.strip(ASCII_BLANKS) for field in line.split(",")])
-                    numbers.append(first_line + index)
-            first_line += chunk.count(b"\n")
-    lines = np.array(numbers, dtype=np.int64)
-    if not rows:
-        raise InputFileError(
-            f"the file is empty (no non-blank lines); a {what} has one line per record: {layout}. "
-            "Check that the right file was given and that it was fully written.", name)
-    _check_csv_rows(rows, lines, columns, what, layout, name)
-    return [list(column) for column in zip(*rows)], lines
-
-
-def _check_csv_rows(rows, lines, columns: tuple[int, ...], what, layout, path) -> None:
-    count = len(rows[0])
-    wanted = count if count in columns else columns[0]
-    bad = [i for i, row in enumerate(rows) if len(row) != wanted]
-    if bad:
-        allowed = str(wanted) if count in columns else " or ".join(map(str, columns))
-        raise InputFileError(
-            f"a {what} line has {allowed} fields ({layout}), but this one has "
-            f"{len(rows[bad[0]])}: {','.join(rows[bad[0]])[:120]!r}. Fix or delete the "
-            f"line{'s' if len(bad) > 1 else ''}; fields are separated by commas.", path,
-            lines[bad].tolist())
-    empty = [i for i, row in enumerate(rows) if "" in row]
-    if empty:
-        row = rows[empty[0]]
-        raise InputFileError(
-            f"field {row.index('') + 1} of this {what} line is empty: {','.join(row)[:120]!r}; "
-            f"every field needs a value ({layout}).", path, lines[empty].tolist())
-

@@ -28,7 +28,7 @@ import re
 import numpy as np
 
 from rankbook._errors import InputFileError
-from rankbook.io._short_numbers import short_decimals
+from rankbook.io.fast._short_numbers import short_decimals
 
 _DECIMAL = r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 _HEX = r"[+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?"
@@ -158,7 +158,7 @@ def decimal_fields(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, padded=N
     read column by column (byte ``j`` of every field at once; a few integer operations
     per byte), several times faster than numpy's string-to-float cast; fields of at most
     8 bytes (most scores) with a few operations per field instead
-    (:mod:`rankbook.io._short_numbers`). Other fields (exponents, longer numbers,
+    (:mod:`rankbook.io.fast._short_numbers`). Other fields (exponents, longer numbers,
     anything not a number) get ``plain`` False and any value.
     """
     lengths = ends - starts

@@ -2,13 +2,13 @@ r"""FLAGR list files as arrays: one numpy pass for the usual file, the line read
 
 The *usual* file has no white space but line breaks, no blank line, the same number
 of fields (5 or 6) on every line and no empty field, plain decimal scores
-(:func:`rankbook.io._numbers.decimal_fields`), ranks of at most 9 digits (6 columns) and
+(:func:`rankbook.io.fast._numbers.decimal_fields`), ranks of at most 9 digits (6 columns) and
 one dataset label, or the one asked for. Such a file is split with numpy (where the
 commas and line breaks are) and its id columns numbered by first appearance, with no
 Python object per line. Any other file is read by the line-by-line reader of
 :mod:`rankbook.io.flagr`, which gives every answer and every error message: the fast
 path only ever hands a file over, it never decides that one is wrong (except for the
-byte checks, which both paths share: :func:`rankbook.io._table.check_bytes`).
+byte checks, which both paths share: :func:`rankbook.io.fast._table.check_bytes`).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rankbook.io import _tokens, arrays
-from rankbook.io._numbers import decimal_fields, gather
+from rankbook.io.fast import _ids, _tokens
+from rankbook.io.fast._numbers import decimal_fields, gather
 from rankbook.io._source import chunks, open_binary, path_text
-from rankbook.io._table import CSV_CHUNK_BYTES, check_bytes, is_space
+from rankbook.io.fast._table import CSV_CHUNK_BYTES, check_bytes, is_space
 
 MAX_FAST_RANK_DIGITS = 9  # below C's INT_MAX, the largest rank FLAGR reads
 
@@ -132,11 +132,11 @@ def column_codes(a, starts, ends) -> tuple[np.ndarray, np.ndarray]:
     """The fields ``a[starts[i]:ends[i]]`` numbered by first appearance, and the distinct ids.
 
     As a fixed-width ``S`` array while that costs little more than the ids' bytes
-    (:func:`rankbook.io.arrays.fixed_fits`), else as Tokens (one buffer plus offsets), so
+    (:func:`rankbook.io.fast._ids.fixed_fits`), else as Tokens (one buffer plus offsets), so
     one long id costs its own bytes, not its length times the number of rows.
     """
     lengths = ends - starts
-    if lengths.size and not arrays.fixed_fits(int(lengths.max()), int(lengths.sum()),
+    if lengths.size and not _ids.fixed_fits(int(lengths.max()), int(lengths.sum()),
                                               lengths.size):
         tokens = _tokens.from_fields(a, starts, ends)
         codes, first = _tokens.encode(tokens)

@@ -1,7 +1,7 @@
 r"""Plain decimals of at most 8 bytes (``12.345``, ``-0.5``, ``7``), each read as one 64-bit word.
 
 The same rule and the same values as the column-by-column reader of
-:func:`rankbook.io._numbers.decimal_fields` (an optional sign, then ASCII digits with at
+:func:`rankbook.io.fast._numbers.decimal_fields` (an optional sign, then ASCII digits with at
 most one point; value $\pm M / 10^k$, exact), for the usual short score or grade, with
 a few integer operations per *field* instead of per byte ("SIMD within a register"):
 

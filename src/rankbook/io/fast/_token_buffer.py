@@ -1,4 +1,4 @@
-"""The id form of :mod:`rankbook.io._tokens`: one byte buffer plus offsets, and its copies.
+"""The id form of :mod:`rankbook.io.fast._tokens`: one byte buffer plus offsets, and its copies.
 
 :class:`Tokens` holds a column of ids as ``data`` (every id's bytes, one after another)
 and ``offsets`` (id $i$ is ``data[offsets[i]:offsets[i+1]]``). The functions here make

@@ -124,7 +124,8 @@ def math_pages(site_dir) -> set[str]:
 
 
 class _WalkHandler(SimpleHTTPRequestHandler):
-    """The site as http.server serves it, less two things the walk's checks do not read.
+    """The site as http.server serves it, less two things the walk's checks do not read (nor
+    do the layout tests, which use it too; the search tests use the plain server, `base_url`).
 
     - search/search_index.json (1.4 MB, which every page hands to the search worker to index:
       half of a page's CPU time) is answered with its own config and no documents; the search
@@ -654,9 +655,9 @@ def test_nothing_is_cut(walk, site_dir, width):
     assert not problems, "\n".join(problems)
 
 
-def test_the_layout_check_can_fail(browser, base_url):
+def test_the_layout_check_can_fail(browser, walk_url):
     """The check above, on boxes made to break: a cut box, a hidden scrollbar, wrapped output."""
-    tab = Visit(browser, base_url, width=390, height=900)
+    tab = Visit(browser, walk_url, width=390, height=900)
     try:
         tab.open("notebooks/map_mrr/")
         tab.wait_for_mathjax()
@@ -677,9 +678,9 @@ def test_the_layout_check_can_fail(browser, base_url):
         tab.close()
 
 
-def test_notebook_column_fits_show_work_at_1400(browser, base_url):
+def test_notebook_column_fits_show_work_at_1400(browser, walk_url):
     # The issue: a 572 px column cut show_work(5)'s DCG@5 and IDCG@5 lines before "= 1.9307".
-    tab = Visit(browser, base_url, width=1400, height=900)
+    tab = Visit(browser, walk_url, width=1400, height=900)
     try:
         page = tab.open("notebooks/eight_element_table/")
         tab.wait_for_mathjax()
@@ -696,11 +697,11 @@ def test_notebook_column_fits_show_work_at_1400(browser, base_url):
 
 # --- wider notebooks, punctuation after math, names in tables (issue 23) -----------------------
 
-def test_notebook_pages_are_wide_at_1400(browser, base_url):
+def test_notebook_pages_are_wide_at_1400(browser, walk_url):
     """At 1400 px a notebook's code and output get ~1000 px: the 21-methods notebook's code cells
     fit but one (ten scrolled at ~750 px), its table's text column is readable, and the
     eight-element notebook's show_work(5) formula shows "= 2.5616" whole (it was cut to "2.561")."""
-    tab = Visit(browser, base_url, width=1400, height=900)
+    tab = Visit(browser, walk_url, width=1400, height=900)
     try:
         page = tab.open("notebooks/flagr_21_methods/")
         tab.wait_for_mathjax()
@@ -723,9 +724,9 @@ def test_notebook_pages_are_wide_at_1400(browser, base_url):
         tab.close()
 
 
-def test_notebook_table_prose_is_readable_at_390(browser, base_url):
+def test_notebook_table_prose_is_readable_at_390(browser, walk_url):
     """On a phone the 21-methods table scrolls sideways; its prose column is not ~100 px wide."""
-    tab = Visit(browser, base_url, width=390, height=900)
+    tab = Visit(browser, walk_url, width=390, height=900)
     try:
         page = tab.open("notebooks/flagr_21_methods/")
         columns = page.evaluate("""() => [...document.querySelector('article table').rows[1].cells]
@@ -763,8 +764,8 @@ PUNCTUATION_JS = """
 
 
 @pytest.mark.parametrize("width", [1400, 390])
-def test_punctuation_after_inline_math_stays_on_its_line(browser, base_url, width):
-    tab = Visit(browser, base_url, width=width, height=900)
+def test_punctuation_after_inline_math_stays_on_its_line(browser, walk_url, width):
+    tab = Visit(browser, walk_url, width=width, height=900)
     try:
         checked, problems = 0, []
         for path in ("metrics/ndcg/", "aggregation/self_weighting/", "notebooks/map_mrr/"):
@@ -780,8 +781,8 @@ def test_punctuation_after_inline_math_stays_on_its_line(browser, base_url, widt
 
 
 @pytest.mark.parametrize("width", [1400, 390])
-def test_names_in_tables_do_not_break_mid_word(browser, base_url, width):
-    tab = Visit(browser, base_url, width=width, height=900)
+def test_names_in_tables_do_not_break_mid_word(browser, walk_url, width):
+    tab = Visit(browser, walk_url, width=width, height=900)
     try:
         broken, names = [], 0
         for path in ("comparing/", "comparing/comparator/", "aggregation/", "api/stats/"):

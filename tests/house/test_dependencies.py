@@ -67,5 +67,8 @@ def test_the_lock_lies_inside_the_ranges_and_equals_the_extras_pins():
 def test_make_install_uses_the_lock_and_is_redone_when_it_changes():
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^\$\(STAMP\): pyproject\.toml \$\(LOCK\)", makefile, re.M)
-    assert re.search(r"pip install .*-c \$\(LOCK\) -e \"\.\[docs,test,dask\]\"", makefile)
+    assert re.search(r"^INSTALL_ARGS := -c \$\(LOCK\) -e \"\.\[docs,test,dask\]\"$", makefile, re.M)
+    # uv installs from the lock, and pip, if uv cannot, from the same arguments
+    assert re.search(r"uv pip install .*\$\(INSTALL_ARGS\)", makefile)
+    assert re.search(r"-m pip install .*--no-compile \$\(INSTALL_ARGS\)", makefile)
     assert "make test-oldest" in (ROOT / ".ci" / "run").read_text()

@@ -76,7 +76,7 @@ LITE_SITE       := $(LITE_DIR)/site
 LITE_STAMP      := $(LITE_SITE)/.built
 COMM_WHEEL      := $(LITE_DIR)/comm-0.2.2-py3-none-any.whl
 
-.PHONY: help install serve lab test unit doctest doctest-normal doctest-narrowed notebooks docs browser fuzz test-oldest wheel-check lock clean distclean pyodide test-pyodide lite test-lite
+.PHONY: help install serve lab test unit doctest doctest-normal doctest-narrowed notebooks notebooks-normal notebooks-narrowed docs browser fuzz test-oldest wheel-check lock clean distclean pyodide test-pyodide lite test-lite
 
 help:
 	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT) (PORT=8001 for another port)"
@@ -180,7 +180,8 @@ docs: $(STAMP) $(SITE_RUNTIME)
 # output printed whole when it ends; make starts no new step once one has failed, and the
 # second stage starts only when the whole first one has passed):
 #   1. the unit tests, the doctests' two passes and the docs build (with its link check);
-#   2. the notebooks' two passes and the browser test, which reads the site stage 1 built.
+#   2. the notebooks' two passes and the browser test (three at a time), which reads the site
+#      stage 1 built.
 # Every step is CPU-bound, but none keeps both cores busy from start to end (the docs build,
 # a notebook or Chromium running alone, the last unit tests of a worker): side by side,
 # one step's idle core is the other's (docs/performance.md, "The test suite").
@@ -189,7 +190,7 @@ test: $(STAMP)
 	@echo "== stage 1 of 2: unit tests, doctests (two passes), docs build; each step's output when it ends"
 	@$(MAKE) $(SIDE_BY_SIDE) unit doctest-normal doctest-narrowed docs
 	@echo "== stage 2 of 2: notebooks (two passes), browser test; each step's output when it ends"
-	@$(MAKE) $(SIDE_BY_SIDE) notebooks browser BUILT_SITE=site
+	@$(MAKE) --no-print-directory -j 3 --output-sync=target notebooks-normal notebooks-narrowed browser BUILT_SITE=site
 
 # tests/conftest.py also leaves tests/browser out of `pytest tests`; --ignore says it here too.
 # Two pytest-xdist workers, one per core, each test module on one worker (--dist loadscope:
@@ -216,19 +217,22 @@ doctest-narrowed: $(STAMP)
 	$(NARROWED) $(DOCTEST) -q
 
 # While notebooks/ holds no notebook there is nothing to run (pytest would exit 5,
-# "no tests collected"); once one exists, any failure, including exit 5, fails. The second run
-# compares the same stored outputs as on a processor without AVX-512 (scripts/narrowed.py).
-# Each notebook on one of the workers, a kernel each (the 21-methods notebook is about half of
-# the time, so two workers halve the step).
+# "no tests collected"); once one exists, any failure, including exit 5, fails. The second pass
+# compares the same stored outputs as on a processor without AVX-512 (scripts/narrowed.py);
+# the two passes run side by side, each notebook on one of a pass's two workers, a kernel each
+# (the 21-methods notebook is about half of a pass).
 NB_PARALLEL := $(if $(filter-out 0,$(WORKERS)),-n $(WORKERS) --dist loadfile)
+NBVAL := --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg $(NB_PARALLEL)
+HAS_NOTEBOOKS = [ -n "$$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]
 notebooks: $(STAMP)
-	@if [ -n "$$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]; then \
-	  echo "$(PYTEST) --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg"; \
-	  $(PYTEST) --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg $(NB_PARALLEL); \
-	  $(NARROWED) $(PYTEST) -q --nbval notebooks --nbval-sanitize-with nbval_sanitize.cfg $(NB_PARALLEL); \
-	else \
-	  echo "make notebooks: no notebooks in notebooks/ yet, nothing to execute"; \
-	fi
+	@$(MAKE) $(SIDE_BY_SIDE) notebooks-normal notebooks-narrowed
+
+notebooks-normal: $(STAMP)
+	@if $(HAS_NOTEBOOKS); then echo "$(PYTEST) $(NBVAL)"; $(PYTEST) $(NBVAL); \
+	else echo "make notebooks: no notebooks in notebooks/ yet, nothing to execute"; fi
+
+notebooks-narrowed: $(STAMP)
+	@if $(HAS_NOTEBOOKS); then echo "$(NARROWED) $(PYTEST) -q $(NBVAL)"; $(NARROWED) $(PYTEST) -q $(NBVAL); fi
 
 # Alone it builds the site into a temporary folder; `make test` hands it the site its docs
 # step has just built and checked (BUILT_SITE=site).

@@ -255,6 +255,10 @@ class Metric:
     same_as: str | None = None
     all_trec: tuple[str, ...] = TREC_EVAL_VERSIONS
 
+    def __deepcopy__(self, memo) -> Metric:
+        # Immutable, and one per registry name: a copy would be a second entry for the name.
+        return self
+
     @property
     def evaluable(self) -> bool:
         """Whether :func:`rankbook.evaluate` computes it (itself, not through ``same_as``)."""

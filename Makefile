@@ -2,8 +2,8 @@
 #
 #   make serve   create .venv, install rankbook with its docs+test extras, serve the docs
 #                on http://127.0.0.1:8000 with live reload (another port: make serve PORT=8001)
-#   make test    unit tests, doctests, strict docs build, then notebooks and the browser test
-#                (two stages of steps side by side; no new step starts after a failure)
+#   make test    unit tests, doctests, strict docs build, notebooks and the browser test
+#                (three steps at a time; no new step starts after a failure)
 #   make lab     JupyterLab on the notebooks, their kernel running in .venv (installed on
 #                first use into .venv-lab, which make test never needs)
 #   make fuzz    the long run of the readers' property test (tests/io/test_fuzz_readers.py)
@@ -76,7 +76,7 @@ LITE_SITE       := $(LITE_DIR)/site
 LITE_STAMP      := $(LITE_SITE)/.built
 COMM_WHEEL      := $(LITE_DIR)/comm-0.2.2-py3-none-any.whl
 
-.PHONY: help install serve lab test unit doctest doctest-normal doctest-narrowed notebooks notebooks-normal notebooks-narrowed docs browser fuzz test-oldest wheel-check lock clean distclean pyodide test-pyodide lite test-lite
+.PHONY: help install serve lab test unit doctest doctest-normal doctest-narrowed notebooks notebooks-normal notebooks-narrowed docs browser docs-then-browser fuzz test-oldest wheel-check lock clean distclean pyodide test-pyodide lite test-lite
 
 help:
 	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT) (PORT=8001 for another port)"
@@ -176,21 +176,20 @@ docs: $(STAMP) $(SITE_RUNTIME)
 
 # --- tests ------------------------------------------------------------------------------
 
-# Two stages, each a set of steps run side by side (SIDE_BY_SIDE: two at a time, each step's
-# output printed whole when it ends; make starts no new step once one has failed, and the
-# second stage starts only when the whole first one has passed):
-#   1. the unit tests, the doctests' two passes and the docs build (with its link check);
-#   2. the notebooks' two passes and the browser test (three at a time), which reads the site
-#      stage 1 built.
-# Every step is CPU-bound, but none keeps both cores busy from start to end (the docs build,
-# a notebook or Chromium running alone, the last unit tests of a worker): side by side,
-# one step's idle core is the other's (docs/performance.md, "The test suite").
+# Every step of the suite under one scheduler, TEST_JOBS (3) at a time, each step's output
+# printed whole when it ends; make starts no new step once one has failed. The first step is
+# the longest chain: the docs build (with its link check), then the browser test on the site it
+# built (docs-then-browser); Pyodide's files, which the build needs, are fetched before, so that
+# it starts at once. The unit tests, the doctests' two passes and the notebooks' two passes fill
+# the cores around it. Every step is CPU-bound, but none keeps both cores busy from start to
+# end (the docs build, a notebook or Chromium running alone, the last unit tests of a worker):
+# side by side, one step's idle core is the other's (docs/performance.md, "The test suite").
 SIDE_BY_SIDE := --no-print-directory -j 2 --output-sync=target
-test: $(STAMP)
-	@echo "== stage 1 of 2: unit tests, doctests (two passes), docs build; each step's output when it ends"
-	@$(MAKE) $(SIDE_BY_SIDE) unit doctest-normal doctest-narrowed docs
-	@echo "== stage 2 of 2: notebooks (two passes), browser test; each step's output when it ends"
-	@$(MAKE) --no-print-directory -j 3 --output-sync=target notebooks-normal notebooks-narrowed browser BUILT_SITE=site
+TEST_JOBS ?= 3
+TEST_STEPS := docs-then-browser unit doctest-normal doctest-narrowed notebooks-normal notebooks-narrowed
+test: $(STAMP) $(SITE_RUNTIME)
+	@echo "== make test: $(TEST_STEPS), $(TEST_JOBS) at a time; each step's output when it ends"
+	@$(MAKE) --no-print-directory -j $(TEST_JOBS) --output-sync=target $(TEST_STEPS)
 
 # tests/conftest.py also leaves tests/browser out of `pytest tests`; --ignore says it here too.
 # Two pytest-xdist workers, one per core, each test module on one worker (--dist loadscope:
@@ -234,11 +233,15 @@ notebooks-normal: $(STAMP)
 notebooks-narrowed: $(STAMP)
 	@if $(HAS_NOTEBOOKS); then echo "$(NARROWED) $(PYTEST) -q $(NBVAL)"; $(NARROWED) $(PYTEST) -q $(NBVAL); fi
 
-# Alone it builds the site into a temporary folder; `make test` hands it the site its docs
-# step has just built and checked (BUILT_SITE=site).
+# Alone it builds the site into a temporary folder (BUILT_SITE=site: the one in site/);
+# `make test` runs docs-then-browser, the docs build and then this test on the site it built.
 browser: $(STAMP) $(SITE_RUNTIME)
 	@mkdir -p notebooks
 	RANKBOOK_BUILT_SITE=$(BUILT_SITE) $(PYTEST) tests/browser
+
+docs-then-browser: $(STAMP) $(SITE_RUNTIME)
+	@$(MAKE) --no-print-directory docs
+	RANKBOOK_BUILT_SITE=site $(PYTEST) tests/browser
 
 # The seeded property test of the readers (tests/io/test_fuzz_readers.py) at full length;
 # `make unit` runs 120 files per reader. Another slice: make fuzz FUZZ_CASES=50000

@@ -284,20 +284,23 @@ def _exact_pvalues(rho: np.ndarray, k: int) -> np.ndarray:
     rho = np.asarray(rho, dtype=float)
     t = _thresholds(rho, k)
     inverse_factorial = np.array([1.0 / math.factorial(d) for d in range(k + 1)])
-    alive = np.zeros((rho.size, k + 1))
-    alive[:, 0] = 1.0
+    # alive[m] and reach[m] hold one value per rho: a row per count m, so that the inner loop
+    # adds whole contiguous rows (the same additions in the same order as one rho at a time).
+    alive = np.zeros((k + 1, rho.size))
+    alive[0] = 1.0
     crossed = np.zeros(rho.size)
     below = np.zeros(rho.size)
     for j in range(1, k + 1):
         step = (t[:, j - 1] - below)[:, None] ** np.arange(k + 1) * inverse_factorial
+        step = np.ascontiguousarray(step.T)             # step[d]: (t_j - t_{j-1})^d / d!
         reach = np.zeros_like(alive)
         for m in range(max(j - 1, 1)):                  # survivors hold at most j-2 points
-            reach[:, m:] += alive[:, m:m + 1] * step[:, :k + 1 - m]
+            reach[m:] += alive[m] * step[:k + 1 - m]
         rest = np.arange(j, k + 1)
         above = (1.0 - t[:, j - 1])[:, None] ** (k - rest) * inverse_factorial[k - rest]
-        crossed += math.factorial(k) * (reach[:, j:] * above).sum(axis=1)
+        crossed += math.factorial(k) * np.multiply(reach[j:].T, above, order="C").sum(axis=1)
         alive = reach
-        alive[:, j:] = 0.0
+        alive[j:] = 0.0
         below = t[:, j - 1]
     return np.minimum(crossed, 1.0)
 

@@ -491,12 +491,22 @@ def _search(page, query: str) -> list[str]:
     return [urlsplit(href).path.lstrip("/") for href in hrefs]
 
 
-def test_search_puts_the_metric_page_first(visit):
+@pytest.fixture(scope="module")
+def search_tab(browser, base_url):
+    """The home page with the real search index, shared by the search tests: Material's search
+    worker indexes the 1.4 MB index once (about a second of CPU), not once a test."""
+    tab = Visit(browser, base_url)
+    tab.open("")
+    yield tab
+    tab.close()
+
+
+def test_search_puts_the_metric_page_first(search_tab):
     cases = _search_cases()
     from rankbook.metrics.registry import METRICS
 
     assert len(cases) >= len(METRICS), "every registry entry gives at least one query"
-    page = visit.open("")
+    page = search_tab.page
     wrong = []
     for query, target in cases:
         results = _search(page, query)
@@ -504,11 +514,11 @@ def test_search_puts_the_metric_page_first(visit):
             where = results.index(target) + 1 if target in results else "not found"
             wrong.append(f"{query!r}: first result {results[:1]}, {target} is {where}")
     assert not wrong, "search puts another page first:\n" + "\n".join(wrong)
-    assert not visit.failures, f"search: failed requests: {visit.failures}"
+    assert not search_tab.failures, f"search: failed requests: {search_tab.failures}"
 
 
-def test_search_previews_show_no_raw_tex(visit):
-    page = visit.open("")
+def test_search_previews_show_no_raw_tex(search_tab):
+    page = search_tab.page
     shown = []
     for query in ("ndcg", "dcg", "MAP", "precision", "bpref", "interpolated"):
         _search(page, query)
@@ -533,8 +543,8 @@ GUIDE_SEARCHES = {
 }
 
 
-def test_search_puts_the_guide_page_first(visit):
-    page = visit.open("")
+def test_search_puts_the_guide_page_first(search_tab):
+    page = search_tab.page
     wrong = []
     for query, target in GUIDE_SEARCHES.items():
         results = _search(page, query)
@@ -554,8 +564,8 @@ PREVIEWS_JS = """() => [...document.querySelectorAll('.md-search-result__item')]
                       return {text: copy.textContent, code}; })"""
 
 
-def test_notebook_search_previews_have_no_notebook_chrome(visit):
-    page = visit.open("")
+def test_notebook_search_previews_have_no_notebook_chrome(search_tab):
+    page = search_tab.page
     shown = []
     for query in ("lecture", "fraction", "voters"):
         _search(page, query)
@@ -655,85 +665,90 @@ def test_nothing_is_cut(walk, site_dir, width):
     assert not problems, "\n".join(problems)
 
 
-def test_the_layout_check_can_fail(browser, walk_url):
+@pytest.fixture(scope="module")
+def tab_at(browser, walk_url):
+    """``tab_at(width)``: a tab of the walk's server at that width (900 px high), one per width
+    for the layout tests below, which each open their pages anew: a new tab for each test
+    started a renderer with cold caches (MathJax compiled, fonts decoded) every time."""
+    tabs = {}
+
+    def tab(width: int) -> Visit:
+        if width not in tabs:
+            tabs[width] = Visit(browser, walk_url, width=width, height=900)
+        return tabs[width]
+
+    yield tab
+    for visit in tabs.values():
+        visit.close()
+
+
+def test_the_layout_check_can_fail(tab_at):
     """The check above, on boxes made to break: a cut box, a hidden scrollbar, wrapped output."""
-    tab = Visit(browser, walk_url, width=390, height=900)
-    try:
-        tab.open("notebooks/map_mrr/")
-        tab.wait_for_mathjax()
-        tab.page.evaluate("""() => {
-            const article = document.querySelector('article.md-content__inner');
-            const long = 'x = [' + '0.6667, '.repeat(40) + ']';
-            article.insertAdjacentHTML('beforeend',
-              `<div style="overflow: hidden"><pre id="cut" style="overflow: visible">${long}</pre></div>
-               <pre id="hidden-bar" style="overflow-x: auto; scrollbar-width: none">${long}</pre>
-               <div class="jp-OutputArea-output"><pre id="wrapped"
-                 style="white-space: pre-wrap; word-break: break-all">${long}</pre></div>`);
-        }""")
-        problems = " ".join(tab.page.evaluate(OVERFLOW_JS))
-        assert "wider than its box, and nothing scrolls" in problems or "cut by" in problems
-        assert "scrolls without a visible scrollbar" in problems
-        assert "text output wrapped" in problems
-    finally:
-        tab.close()
+    tab = tab_at(390)
+    tab.open("notebooks/map_mrr/")
+    tab.wait_for_mathjax()
+    tab.page.evaluate("""() => {
+        const article = document.querySelector('article.md-content__inner');
+        const long = 'x = [' + '0.6667, '.repeat(40) + ']';
+        article.insertAdjacentHTML('beforeend',
+          `<div style="overflow: hidden"><pre id="cut" style="overflow: visible">${long}</pre></div>
+           <pre id="hidden-bar" style="overflow-x: auto; scrollbar-width: none">${long}</pre>
+           <div class="jp-OutputArea-output"><pre id="wrapped"
+             style="white-space: pre-wrap; word-break: break-all">${long}</pre></div>`);
+    }""")
+    problems = " ".join(tab.page.evaluate(OVERFLOW_JS))
+    assert "wider than its box, and nothing scrolls" in problems or "cut by" in problems
+    assert "scrolls without a visible scrollbar" in problems
+    assert "text output wrapped" in problems
 
 
-def test_notebook_column_fits_show_work_at_1400(browser, walk_url):
+def test_notebook_column_fits_show_work_at_1400(tab_at):
     # The issue: a 572 px column cut show_work(5)'s DCG@5 and IDCG@5 lines before "= 1.9307".
-    tab = Visit(browser, walk_url, width=1400, height=900)
-    try:
-        page = tab.open("notebooks/eight_element_table/")
-        tab.wait_for_mathjax()
-        column = page.evaluate(
-            "() => document.querySelector('article.md-content__inner').clientWidth")
-        assert column >= 800, f"the text column is {column} px wide in a 1400 px window"
-        work = page.locator(".jp-OutputArea-output pre", has_text="IDCG@5 = 1/log2(1+1)")
-        fits = work.evaluate("pre => [pre.scrollWidth, pre.clientWidth]")
-        assert fits[0] <= fits[1] + 1, f"show_work(5) needs {fits[0]} px, has {fits[1]}"
-        assert "= 1.9307" in work.inner_text() and "= 2.5616" in work.inner_text()
-    finally:
-        tab.close()
+    tab = tab_at(1400)
+    page = tab.open("notebooks/eight_element_table/")
+    tab.wait_for_mathjax()
+    column = page.evaluate(
+        "() => document.querySelector('article.md-content__inner').clientWidth")
+    assert column >= 800, f"the text column is {column} px wide in a 1400 px window"
+    work = page.locator(".jp-OutputArea-output pre", has_text="IDCG@5 = 1/log2(1+1)")
+    fits = work.evaluate("pre => [pre.scrollWidth, pre.clientWidth]")
+    assert fits[0] <= fits[1] + 1, f"show_work(5) needs {fits[0]} px, has {fits[1]}"
+    assert "= 1.9307" in work.inner_text() and "= 2.5616" in work.inner_text()
 
 
 # --- wider notebooks, punctuation after math, names in tables (issue 23) -----------------------
 
-def test_notebook_pages_are_wide_at_1400(browser, walk_url):
+def test_notebook_pages_are_wide_at_1400(tab_at):
     """At 1400 px a notebook's code and output get ~1000 px: the 21-methods notebook's code cells
     fit but one (ten scrolled at ~750 px), its table's text column is readable, and the
     eight-element notebook's show_work(5) formula shows "= 2.5616" whole (it was cut to "2.561")."""
-    tab = Visit(browser, walk_url, width=1400, height=900)
-    try:
-        page = tab.open("notebooks/flagr_21_methods/")
-        tab.wait_for_mathjax()
-        widths = page.evaluate("""() => [...document.querySelectorAll('.jp-InputArea pre')]
-            .map(pre => [pre.scrollWidth, pre.clientWidth])""")
-        assert len(widths) >= 10, widths
-        scrolling = [w for w in widths if w[0] > w[1] + 1]
-        assert len(scrolling) <= 1, f"{len(scrolling)} code cells scroll sideways: {scrolling}"
-        columns = page.evaluate("""() => [...document.querySelector('article table').rows[1].cells]
-            .map(cell => cell.getBoundingClientRect().width)""")
-        assert len(columns) == 6 and columns[-1] >= 200, f"column widths {columns}"
+    tab = tab_at(1400)
+    page = tab.open("notebooks/flagr_21_methods/")
+    tab.wait_for_mathjax()
+    widths = page.evaluate("""() => [...document.querySelectorAll('.jp-InputArea pre')]
+        .map(pre => [pre.scrollWidth, pre.clientWidth])""")
+    assert len(widths) >= 10, widths
+    scrolling = [w for w in widths if w[0] > w[1] + 1]
+    assert len(scrolling) <= 1, f"{len(scrolling)} code cells scroll sideways: {scrolling}"
+    columns = page.evaluate("""() => [...document.querySelector('article table').rows[1].cells]
+        .map(cell => cell.getBoundingClientRect().width)""")
+    assert len(columns) == 6 and columns[-1] >= 200, f"column widths {columns}"
 
-        page = tab.open("notebooks/eight_element_table/")
-        tab.wait_for_mathjax()
-        cut = page.evaluate("""() => [...document.querySelectorAll('mjx-container[display="true"]')]
-            .filter(m => m.closest('.jp-OutputArea-output') && m.scrollWidth > m.clientWidth + 1)
-            .map(m => m.getAttribute('aria-label') || m.textContent.slice(0, 40))""")
-        assert not cut, f"display formulas that scroll at 1400 px: {cut}"
-    finally:
-        tab.close()
+    page = tab.open("notebooks/eight_element_table/")
+    tab.wait_for_mathjax()
+    cut = page.evaluate("""() => [...document.querySelectorAll('mjx-container[display="true"]')]
+        .filter(m => m.closest('.jp-OutputArea-output') && m.scrollWidth > m.clientWidth + 1)
+        .map(m => m.getAttribute('aria-label') || m.textContent.slice(0, 40))""")
+    assert not cut, f"display formulas that scroll at 1400 px: {cut}"
 
 
-def test_notebook_table_prose_is_readable_at_390(browser, walk_url):
+def test_notebook_table_prose_is_readable_at_390(tab_at):
     """On a phone the 21-methods table scrolls sideways; its prose column is not ~100 px wide."""
-    tab = Visit(browser, walk_url, width=390, height=900)
-    try:
-        page = tab.open("notebooks/flagr_21_methods/")
-        columns = page.evaluate("""() => [...document.querySelector('article table').rows[1].cells]
-            .map(cell => cell.getBoundingClientRect().width)""")
-        assert len(columns) == 6 and columns[-1] >= 180, f"column widths {columns}"
-    finally:
-        tab.close()
+    tab = tab_at(390)
+    page = tab.open("notebooks/flagr_21_methods/")
+    columns = page.evaluate("""() => [...document.querySelector('article table').rows[1].cells]
+        .map(cell => cell.getBoundingClientRect().width)""")
+    assert len(columns) == 6 and columns[-1] >= 180, f"column widths {columns}"
 
 
 # Inline formulas followed by punctuation whose first mark starts a new line.
@@ -764,38 +779,32 @@ PUNCTUATION_JS = """
 
 
 @pytest.mark.parametrize("width", [1400, 390])
-def test_punctuation_after_inline_math_stays_on_its_line(browser, walk_url, width):
-    tab = Visit(browser, walk_url, width=width, height=900)
-    try:
-        checked, problems = 0, []
-        for path in ("metrics/ndcg/", "aggregation/self_weighting/", "notebooks/map_mrr/"):
-            tab.open(path)
-            tab.wait_for_mathjax()
-            found = tab.page.evaluate(PUNCTUATION_JS)
-            checked += found["checked"]
-            problems += [f"{path}: {p}" for p in found["problems"]]
-        assert checked >= 10, f"only {checked} formulas followed by punctuation"
-        assert not problems, "punctuation starts a line after inline math:\n" + "\n".join(problems)
-    finally:
-        tab.close()
+def test_punctuation_after_inline_math_stays_on_its_line(tab_at, width):
+    tab = tab_at(width)
+    checked, problems = 0, []
+    for path in ("metrics/ndcg/", "aggregation/self_weighting/", "notebooks/map_mrr/"):
+        tab.open(path)
+        tab.wait_for_mathjax()
+        found = tab.page.evaluate(PUNCTUATION_JS)
+        checked += found["checked"]
+        problems += [f"{path}: {p}" for p in found["problems"]]
+    assert checked >= 10, f"only {checked} formulas followed by punctuation"
+    assert not problems, "punctuation starts a line after inline math:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("width", [1400, 390])
-def test_names_in_tables_do_not_break_mid_word(browser, walk_url, width):
-    tab = Visit(browser, walk_url, width=width, height=900)
-    try:
-        broken, names = [], 0
-        for path in ("comparing/", "comparing/comparator/", "aggregation/", "api/stats/"):
-            tab.open(path)
-            found = tab.page.evaluate("""() => [...document.querySelectorAll('article td code')]
-                .filter(c => /^[\\w.]+$/.test(c.textContent) && c.checkVisibility())
-                .map(c => [c.textContent, c.getClientRects().length])""")
-            names += len(found)
-            broken += [f"{path}: {name}" for name, lines in found if lines > 1]
-        assert names >= 10, f"only {names} names in table cells"
-        assert not broken, f"names broken across lines at {width} px: {broken}"
-    finally:
-        tab.close()
+def test_names_in_tables_do_not_break_mid_word(tab_at, width):
+    tab = tab_at(width)
+    broken, names = [], 0
+    for path in ("comparing/", "comparing/comparator/", "aggregation/", "api/stats/"):
+        tab.open(path)
+        found = tab.page.evaluate("""() => [...document.querySelectorAll('article td code')]
+            .filter(c => /^[\\w.]+$/.test(c.textContent) && c.checkVisibility())
+            .map(c => [c.textContent, c.getClientRects().length])""")
+        names += len(found)
+        broken += [f"{path}: {name}" for name, lines in found if lines > 1]
+    assert names >= 10, f"only {names} names in table cells"
+    assert not broken, f"names broken across lines at {width} px: {broken}"
 
 
 # --- notebook downloads, the footer, API page sizes (issue 9) ----------------------------------

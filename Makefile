@@ -30,6 +30,13 @@ SHELL := /bin/bash
 # mkdocs-material 9.8 prints an end-of-life banner about MkDocs 1.x without this.
 export NO_MKDOCS_2_WARNING := 1
 
+# Python writes its bytecode caches (__pycache__, git-ignored) under every target, even where
+# the environment says not to (PYTHONDONTWRITEBYTECODE=1, as on this machine): the install
+# compiles nothing ahead, so without them each of the suite's Python processes (pytest
+# workers, notebook kernels, the command-line tests' subprocesses) compiled numpy, pandas,
+# scipy and matplotlib anew, 2.8 s of CPU each (docs/performance.md, "The test suite").
+unexport PYTHONDONTWRITEBYTECODE
+
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin

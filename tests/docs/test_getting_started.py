@@ -8,6 +8,7 @@ taken must say so in one line (scripts/check_port.py) instead of mkdocs' traceba
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import socket
@@ -147,3 +148,22 @@ def test_make_test_runs_every_check_once_with_the_narrowed_passes_and_the_docs_b
              ("links", "scripts/check_links.py site"), ("browser", "pytest tests/browser")]}
     assert step["build"] < step["links"] < step["browser"], step
     assert "RANKBOOK_BUILT_SITE=site" in lines[step["browser"]]
+
+
+@pytest.mark.skipif(not shutil.which("make"), reason="make reads the Makefile")
+def test_make_targets_write_bytecode_caches_whatever_the_environment_says(tmp_path):
+    # With PYTHONDONTWRITEBYTECODE=1 (this machine's environment) and a venv installed without
+    # compiled bytecode, every Python process of `make test` compiled numpy, pandas, scipy and
+    # matplotlib from source (2.8 s of CPU each); the Makefile unexports the variable.
+    probe = tmp_path / "probe.mk"
+    probe.write_text(f"probe-bytecode:\n\t@{sys.executable} -c "
+                     "'import sys; print(sys.dont_write_bytecode)'\n")
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run(["make", "--no-print-directory", "-f", "Makefile", "-f", str(probe),
+                           "probe-bytecode"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
+    # the probe can fail: without the Makefile, the variable reaches Python
+    bare = subprocess.run(["make", "--no-print-directory", "-f", str(probe), "probe-bytecode"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert bare.stdout.strip() == "True", bare.stderr

@@ -143,7 +143,8 @@ def test_a_column_of_the_result_copies_no_registry_entry():
     # pandas deep-copies a frame's attrs into every column it hands out; attrs["measures"]
     # lists the columns' Measures, each holding its registry entry (functions, parameter
     # grammar). Those are immutable, so a deep copy keeps them: before, every ``table["map"]``
-    # copied the whole list (2.2 ms for all_trec's 103 columns, most of test_batch.py's time).
+    # copied the whole list (2.2 ms a column of test_batch.py's 103-column tables, most of
+    # that file's time).
     import copy
 
     from rankbook.metrics.registry import METRICS

@@ -13,7 +13,7 @@ measure names, canonical and trec_eval notation (the same table
 ``help(rankbook.evaluation)`` shows). A page with ``<!-- metric-modules -->`` gets a
 ``::: module`` block (an API reference) for every module of a registry function it
 does not document yet. Every registry page missing from mkdocs.yml's nav is
-added to its Metrics section, and every module of a registry function without its own API
+added to its chapter's section (the one that opens with the chapter's page), and every module of a registry function without its own API
 page (``docs/api/metrics/<module>.md``, one page per public module) gets one, generated,
 in the API reference's nav, so a new metric needs no edit of mkdocs.yml or of the API pages.
 
@@ -31,7 +31,6 @@ from mkdocs.exceptions import PluginError
 MARKER = "<!-- metric-index -->"
 MEASURES_MARKER = "<!-- measure-names -->"
 MODULES_MARKER = "<!-- metric-modules -->"
-NAV_SECTION = "Metrics"
 API_SECTION = "API reference"
 API_DIR = "api/metrics"
 
@@ -44,8 +43,11 @@ def on_pre_build(config, **kwargs) -> None:
 
 def on_config(config, **kwargs):
     """Put every registry page, and every metric module's API page, that the nav lacks into it."""
-    pages = [info.page for info in _load_registry() if info.page.startswith("metrics/")]
-    add_metric_pages(config["nav"], pages)
+    from rankbook.metrics.registry import CHAPTERS
+
+    for info in _load_registry():
+        if info.page.startswith("metrics/"):
+            add_metric_page(config["nav"], info.page, CHAPTERS[info.family][1])
     add_api_pages(config["nav"], [api_page(module) for module in metric_modules_of_registry()])
     return config
 
@@ -100,16 +102,30 @@ def add_api_pages(nav: list, pages: list[str]) -> list[str]:
     return added
 
 
-def add_metric_pages(nav: list, pages: list[str]) -> list[str]:
-    """Append to the nav's Metrics section each page of ``pages`` not in the nav; return them."""
-    listed = set(nav_pages(nav))
-    section = next((item[NAV_SECTION] for item in nav
-                    if isinstance(item, dict) and NAV_SECTION in item), None)
+def add_metric_page(nav: list, page: str, chapter: str) -> bool:
+    """Append ``page`` to the nav section that opens with ``chapter``, unless the nav has it."""
+    if page in nav_pages(nav):
+        return False
+    section = _section_opening_with(nav, chapter)
     if section is None:
-        raise PluginError(f"metric_index hook: mkdocs.yml's nav has no {NAV_SECTION!r} section")
-    added = [page for page in dict.fromkeys(pages) if page not in listed]
-    section.extend(added)
-    return added
+        raise PluginError(f"metric_index hook: {page} is not in mkdocs.yml's nav and no section "
+                          f"opens with its chapter's page {chapter}; add it to its chapter")
+    section.append(page)
+    return True
+
+
+def _section_opening_with(nav, chapter: str):
+    """The list of the nav section whose first entry is ``chapter``, or None."""
+    for item in nav if isinstance(nav, list) else []:
+        if isinstance(item, dict):
+            for value in item.values():
+                if isinstance(value, list):
+                    if value and value[0] == chapter:
+                        return value
+                    inner = _section_opening_with(value, chapter)
+                    if inner is not None:
+                        return inner
+    return None
 
 
 def nav_pages(nav) -> list[str]:
@@ -148,21 +164,34 @@ def measure_names() -> str:
 
 
 def metric_table(from_page: str) -> str:
-    """The index table as Markdown, with links relative to ``from_page`` (a docs path)."""
+    """The index as Markdown, a table per chapter, links relative to ``from_page`` (a docs path)."""
+    from rankbook.metrics.registry import CHAPTERS
+
     metrics = _load_registry()
-    here = posixpath.dirname(from_page)
+    here = posixpath.dirname(from_page) or "."
+    chapters = [chapter for family, chapter in CHAPTERS.items() if family != "Counts"]
+    chapters = [*dict.fromkeys(chapters), CHAPTERS["Counts"]]   # reading order, counts last
+    out = []
+    for title, opening in chapters:
+        rows = [info for info in metrics if CHAPTERS[info.family] == (title, opening)]
+        out.append(f"### {title}\n\n[The chapter]({posixpath.relpath(opening, here)}) opens "
+                   "with which measure to choose, and why.\n")
+        out.append(_table(rows, here))
+    return "\n".join(out)
+
+
+def _table(metrics, here: str) -> str:
     lines = [
         "| Metric | Function | trec_eval name | `rankbook eval` | Summary |",
         "| --- | --- | --- | --- | --- |",
     ]
-    families = list(dict.fromkeys(info.family for info in metrics))
-    for info in sorted(metrics, key=lambda info: families.index(info.family)):
+    for info in metrics:
         try:
             name, function, page, summary = info.name, info.function, info.page, info.summary
             trec_eval, evaluated = info.trec_notation, _evaluated(info)
         except AttributeError as exc:
             raise PluginError(f"metric_index hook: registry entry {info!r} lacks a field: {exc}") from exc
-        link = posixpath.relpath(page, here or ".")
+        link = posixpath.relpath(page, here)
         trec_cell = f"`{_cell(trec_eval)}`" if trec_eval else "—"
         function_cell = "—" if function is None else \
             f"[`{function.__name__}`][{function.__module__}.{function.__name__}]"

@@ -2,8 +2,10 @@
 // in-browser runtime: docs/hooks/pyodide.py). Each ```pycon example gets a button that opens an
 // editable copy of its code; Run executes it with rankbook in a Web Worker (tryit-worker.js),
 // the page's earlier examples first (their names, such as `rb` or `seed`, are then defined),
-// and prints what the static page prints. Metric pages also get a "Verify your hand
-// calculation" box: grades, R and k in, `rankbook explain`'s table and formulas out.
+// and prints what the static page prints. A metric page also gets a "Verify your hand
+// calculation" box for its own metric, from the spec docs/hooks/verify.py puts in the page:
+// the grades and exactly the inputs that metric takes in, `rankbook explain --metric`'s table,
+// formulas and notes out.
 // Nothing runs until a button is pressed; the page reads the same without it.
 (function () {
   "use strict";
@@ -49,25 +51,34 @@
     return node;
   }
 
-  // A Run button and an output box; run() returns the code to execute and its setup.
-  function runner(label, run) {
+  // A Run button and an output box; run() returns the code to execute and its setup. The box
+  // holds what Python printed: long lines wrap (formulas, notes, tracebacks); with `split`, a
+  // leading table (the lines up to the first blank one) keeps its columns and scrolls instead.
+  function runner(label, run, split) {
     const button = element("button", { type: "button", className: "md-button rb-tryit-run" }, label);
-    const output = element("pre", { className: "rb-tryit-output" });
+    const output = element("div", { className: "rb-tryit-output" });
     output.hidden = true;
+    const show = (text) => {
+      const cut = split ? text.indexOf("\n\n") : -1;
+      const parts = cut > 0 ? [["rb-output-table", text.slice(0, cut + 1)],
+                               ["rb-output-text", text.slice(cut + 2)]]
+                            : [["rb-output-text", text]];
+      output.replaceChildren(...parts.map(([className, part]) => element("pre", { className }, part)));
+    };
     button.addEventListener("click", async () => {
       button.disabled = true;
       output.hidden = false;
       output.classList.remove("rb-tryit-failed");
-      output.textContent = "Starting ...";
+      show("Starting ...");
       try {
         const [setup, code] = run();
         const started = performance.now();
-        const text = await python(setup, code, (message) => { output.textContent = message; });
-        output.textContent = text || "(no output)";
+        const text = await python(setup, code, show);
+        show(text || "(no output)");
         output.dataset.seconds = ((performance.now() - started) / 1000).toFixed(1);
       } catch (error) {
         output.classList.add("rb-tryit-failed");
-        output.textContent = "Could not run: " + error.message;
+        show("Could not run: " + error.message);
       } finally {
         button.disabled = false;
       }
@@ -92,55 +103,90 @@
     });
   }
 
-  function grades(text) {
+  // What a field of each kind takes, shown in the empty field.
+  const PLACEHOLDERS = { grades: "e.g. 2 2 1 0", floats: "e.g. 1 -1 0 0", gain_map: "e.g. 1=3 2=9",
+                         int: "", float: "" };
+
+  function words(text) {
     return text.trim().split(/[\s,]+/).filter(Boolean);
   }
 
-  function addVerifyBox(article, after) {
+  // The box of one metric (docs/hooks/verify.py writes its spec): the grades, the options the
+  // metric's function takes, the rank k; buttons that load the page's examples; Explain runs
+  // `rankbook explain GRADES --metric NAME ... --at K` and prints its table, formulas and notes.
+  function addVerifyBox(holder) {
+    const spec = JSON.parse(holder.dataset.spec);
     const box = element("details", { className: "rb-verify" });
-    box.append(element("summary", {}, "Verify your hand calculation"));
+    box.dataset.metric = spec.metric;
+    box.append(element("summary", {}, "Verify your hand calculation: " + spec.explained));
+    const asked = spec.fields.map((field) => field.label).join(", ");
     box.append(element("p", {}, "Type the grades of one ranked list, rank 1 first (- for an " +
-      "unjudged document), R (the relevant documents of the query) and a rank k: you get " +
-      "every running value, and the formulas at rank k with the numbers substituted, as " +
-      "`rankbook explain` prints them."));
-    const field = (label, name, value, size) => {
-      const input = element("input", { type: "text", name, value, size });
-      const wrap = element("label", { className: "rb-verify-field" }, label + " ");
+      "unjudged document)" + (asked ? ", and what " + spec.explained + " needs (" + asked +
+      "; leave a field empty and the tool says what it assumed)" : "") + ". You get every " +
+      "running value, and the formula at rank k with the numbers substituted."));
+    const inputs = {};
+    const fields = element("div", { className: "rb-verify-fields" });
+    const field = (label, name, title, choices, kind) => {
+      const wide = name === "grades" || kind === "grades" || kind === "floats" || kind === "gain_map";
+      const input = choices && choices.length
+        ? element("select", { name })
+        : element("input", { type: "text", name, size: wide ? 24 : 6,
+                             placeholder: PLACEHOLDERS[kind] || "" });
+      if (choices && choices.length) {
+        input.append(element("option", { value: "" }, "(default)"));
+        for (const choice of choices) input.append(element("option", { value: choice }, choice));
+      }
+      const wrap = element("label", { className: "rb-verify-field", title }, label + " ");
       wrap.append(input);
-      box.append(wrap);
-      return input;
+      fields.append(wrap);
+      inputs[name] = input;
     };
-    const list = field("Grades", "grades", "1 0 1 1 0 1 0 0", 24);
-    const relevant = field("R", "relevant", "4", 4);
-    const at = field("k", "at", "5", 4);
-    const [run, output] = runner("Explain", () => {
-      const argv = ["explain", ...grades(list.value)];
-      if (relevant.value.trim()) argv.push("--relevant", relevant.value.trim());
-      if (at.value.trim()) argv.push("--at", at.value.trim());
-      return [[], "from rankbook.cli import main\nstatus = main(" + JSON.stringify(argv) + ")"];
+    field("Grades", "grades", "the grades of the ranked list, rank 1 first");
+    for (const option of spec.fields) {
+      field(option.label, option.name, option.help, option.choices, option.kind);
+    }
+    field("k", "at", "the rank to show the formula at (default: the whole list)");
+    const load = (example) => {
+      for (const [name, input] of Object.entries(inputs)) {
+        input.value = name === "grades" ? example.grades : name === "at" ? example.at
+          : (example.options[name] || "");
+      }
+    };
+    const examples = element("p", { className: "rb-verify-examples" }, "Load ");
+    spec.examples.forEach((example, index) => {
+      const button = element("button", { type: "button", className: "rb-verify-load" },
+                             example.label);
+      button.addEventListener("click", () => load(example));
+      if (index) examples.append(" or ");
+      examples.append(button);
     });
+    box.append(examples, fields);
+    load(spec.examples[0]);
+    const [run, output] = runner("Explain", () => {
+      const argv = ["explain", ...words(inputs.grades.value), "--metric", spec.metric];
+      for (const option of spec.fields) {
+        const value = inputs[option.name].value.trim();
+        if (value) argv.push(option.flag, ...(option.kind === "grades" || option.kind === "floats"
+          || option.kind === "gain_map" ? words(value) : [value]));
+      }
+      if (inputs.at.value.trim()) argv.push("--at", inputs.at.value.trim());
+      return [[], "from rankbook.cli import main\nstatus = main(" + JSON.stringify(argv) + ")"];
+    }, true);
     box.append(run, output);
-    if (after) after.after(box); else article.append(box);
+    holder.replaceWith(box);
   }
 
   function start() {
-    const path = location.pathname;
-    const metric = /\/metrics\/[^/]+\/$/.test(path);
-    if (!metric && !/\/aggregation\/[^/]+\//.test(path)) return;
     const article = document.querySelector("article.md-content__inner");
     if (!article || !scriptUrl) return;
+    article.querySelectorAll("div.rb-verify-spec").forEach(addVerifyBox);
+    if (!/\/(metrics|aggregation)\/[^/]+\/$/.test(location.pathname)) return;
     // The ```pycon examples: highlighted blocks whose code starts at a ">>>" prompt.
     const blocks = [...article.querySelectorAll("div.highlight")].filter((block) => {
       const code = block.querySelector("code");
       return code && code.textContent.startsWith(">>>");
     });
     addTryIt(blocks);
-    if (metric) {
-      const worked = document.getElementById("worked-example");
-      const first = blocks.find((block) => worked &&
-        (worked.compareDocumentPosition(block) & Node.DOCUMENT_POSITION_FOLLOWING));
-      addVerifyBox(article, first ? first.nextElementSibling.nextElementSibling : null);
-    }
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

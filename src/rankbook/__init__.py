@@ -44,6 +44,7 @@ _LAZY = {
     "compare": ("rankbook.compare", None),
     "Comparator": ("rankbook.compare", "Comparator"),
     "datasets": ("rankbook.datasets", None),
+    "plots": ("rankbook.plots", None),
 }
 
 __all__ = [

@@ -838,3 +838,16 @@ def test_api_pages_are_one_module_long(walk):
     assert not tall, f"API pages taller than 15,000 px at 1400 px: {tall}"
     private = [path for path in heights if "/_" in "/" + path]
     assert not private, private
+
+
+# Every page the site had before its chapters (commit 773d115: the flat "Metrics" list) is still
+# served at the same address: the chapters regrouped the nav, they moved no page. The list is
+# the built site's pages at that commit (tests/data/site_pages_773d115.txt).
+OLD_PAGES = ROOT / "tests" / "data" / "site_pages_773d115.txt"
+
+
+def test_no_address_of_the_site_before_the_chapters_changed(site_dir):
+    old = OLD_PAGES.read_text().splitlines()
+    assert len(old) > 150 and "metrics/average_precision/" in old
+    missing = [page for page in old if not (site_dir / page / "index.html").is_file()]
+    assert not missing, f"pages no longer served at their address: {missing}"

@@ -125,7 +125,7 @@ def _hook():
 
 def test_the_docs_index_has_a_row_per_entry():
     table = _hook().metric_table("metrics/index.md")
-    rows = table.splitlines()[2:]
+    rows = [line for line in table.splitlines() if line.startswith("| [")]
     assert len(rows) == len(METRICS)
     for metric in METRICS:
         [row] = [r for r in rows if r.startswith(f"| [{metric.name}](")]
@@ -234,13 +234,28 @@ def test_summary_rules_are_the_ones_the_registry_names():
     assert SUMMARY_RULES["mean"].combine is means.mean_over_topics
 
 
+def test_the_index_is_grouped_by_chapter_in_reading_order_counts_last():
+    from rankbook.metrics.registry import CHAPTERS
+
+    table = _hook().metric_table("metrics/index.md")
+    headings = [line[4:] for line in table.splitlines() if line.startswith("### ")]
+    assert headings == ["Set-based measures", "Rank-based measures", "Graded relevance",
+                        "User models", "Incomplete judgments",
+                        "trec_eval's counts and the run's name"]
+    assert {metric.family for metric in METRICS} <= set(CHAPTERS)
+    counts = table[table.index("### trec_eval's counts"):]
+    assert "| [NumQ](" in counts and "| [AP](" not in counts
+
+
 def test_the_nav_and_the_api_page_take_new_metric_pages_and_modules():
     hook = _hook()
-    nav = [{"Home": "index.md"}, {"Metrics": ["metrics/index.md", "metrics/a.md"]},
+    nav = [{"Home": "index.md"}, {"Set-based": ["set_based/index.md", "metrics/a.md"]},
            {"Guide": [{"x": "guide/x.md"}]}]
-    assert hook.add_metric_pages(nav, ["metrics/a.md", "metrics/new.md", "metrics/new.md"]) \
-        == ["metrics/new.md"]
-    assert nav[1]["Metrics"] == ["metrics/index.md", "metrics/a.md", "metrics/new.md"]
+    assert hook.add_metric_page(nav, "metrics/new.md", "set_based/index.md")
+    assert not hook.add_metric_page(nav, "metrics/a.md", "set_based/index.md")
+    assert nav[1]["Set-based"] == ["set_based/index.md", "metrics/a.md", "metrics/new.md"]
+    with pytest.raises(Exception, match="no section opens with"):
+        hook.add_metric_page(nav, "metrics/other.md", "graded/index.md")
     page = "::: rankbook.metrics.precision\n\n<!-- metric-modules -->\n"
     blocks = hook.metric_modules(page).split()
     modules = {m.function.__module__ for m in METRICS if m.function is not None}

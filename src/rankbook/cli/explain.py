@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 from rankbook._errors import RankbookError
 from rankbook._markdown import pipe_table
 from rankbook.cli._tables import decimals
+from rankbook.explain.options import OPTIONS
 from rankbook.metrics.average_precision import AP_DENOMINATORS
 from rankbook.metrics.dcg import DISCOUNTS, GAINS
+
+# The options the core table has flags of its own for; every other option of a metric's
+# function gets a flag from rankbook.explain.options (with --metric).
+_CORE_OPTIONS = ("n_relevant", "n_nonrelevant", "ideal", "relevance_level", "gain", "discount",
+                 "denominator")
 
 
 def _grade(text: str) -> float | None:
@@ -27,27 +34,38 @@ def _grade(text: str) -> float | None:
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
         "explain",
-        help="print the running P@k, R@k, F1@k, DCG@k, IDCG@k, nDCG@k, AP@k of one ranking",
+        help="print the running values of one ranking (P@k ... AP@k, or one --metric) and the "
+             "formulas with the numbers substituted",
         description=(
             "Verify a hand calculation: type the grades of one ranked list (rank 1 first) "
             "and get every running value, and with --at K the formulas at rank K with the "
             "numbers substituted. K may pass the end of the list: the missing ranks count "
             "as non-relevant, as in trec_eval, and the table shows them. Give R with "
             "--relevant, or every judged grade of the query with --ideal (R is then counted "
-            "from it)."
+            "from it). With --metric NAME, the table and the formulas are that metric's own "
+            "(any metric of one ranked list, canonical or trec_eval name), and the options are "
+            "the ones its function takes; what the list cannot tell (R, the ideal grades) is "
+            "taken from the list, and a note says so."
         ),
         epilog=(
             "examples:\n"
             "  rankbook explain 1 0 1 1 0 1 0 0 --relevant 4 --at 5   # FLAGR's 8-element table\n"
             "  rankbook explain 0 1 1 --at 5                          # P@5 of a 3-document list\n"
             "  rankbook explain 2 0 --ideal 2 2 1 --at 3              # trec_eval's ndcg: 0.5317\n"
-            "  rankbook explain 3 2 3 0 0 1 2 2 3 0 --discount jarvelin"
+            "  rankbook explain 3 2 3 0 0 1 2 2 3 0 --discount jarvelin\n"
+            "  rankbook explain 0 0 1 0 1 --metric RR                 # RR = 1/3\n"
+            "  rankbook explain 1 0 0 0 0 --metric nDCG@5 --ideal 1 1 1 1   # trec_eval: 0.3904\n"
+            "  rankbook explain 1 1 0 1 --metric RBP --persistence 0.5"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("grades", nargs="+", type=_grade, metavar="GRADE",
                         help="grades of the ranked list, rank 1 first (- for unjudged)")
+    parser.add_argument("--metric", "-m", default=None, metavar="NAME",
+                        help="explain this metric alone, e.g. RR, nDCG@10, ndcg_cut_10, RBP, "
+                             "AUC (see `rankbook eval --help` for the names)")
     parser.add_argument("--relevant", "-R", type=int, default=None, metavar="R",
+                        dest="n_relevant",
                         help="R, the number of relevant documents of the query, retrieved or not "
                              "(needed for R@k, F1@k and AP@k) [default: counted from --ideal]")
     parser.add_argument("--at", type=int, default=None, metavar="K",
@@ -55,16 +73,29 @@ def add_parser(subparsers) -> None:
                              "may pass the end of the list (the table then runs to K)")
     parser.add_argument("--ideal", nargs="+", type=_grade, default=None, metavar="GRADE",
                         help="every judged grade of the query, for IDCG (default: the list's own)")
-    parser.add_argument("--gain", choices=GAINS, default="linear",
+    _add_table_options(parser)
+    _add_metric_options(parser)
+    parser.add_argument("--decimals", type=decimals, default=4, metavar="N",
+                        help="decimals of every value in the table and the formulas "
+                             "[default: 4]")
+    parser.add_argument("--markdown", action="store_true",
+                        help="print Markdown (a table and LaTeX formulas) instead of plain text")
+    parser.set_defaults(run=run)
+
+
+def _add_table_options(parser) -> None:
+    """The options of the core table (the DCG family's conventions, AP's denominator, ...)."""
+    parser.add_argument("--gain", choices=GAINS, default=None,
                         help="DCG gain: rel (linear, trec_eval's) or 2^rel-1 (exponential) "
                              "[default: linear]")
-    parser.add_argument("--discount", choices=DISCOUNTS, default="log2",
+    parser.add_argument("--discount", choices=DISCOUNTS, default=None,
                         help="DCG discount: log2(i+1) or Järvelin-Kekäläinen's max(1, log2 i) "
                              "[default: log2]")
-    parser.add_argument("--ap-denominator", choices=AP_DENOMINATORS, default="relevant",
+    parser.add_argument("--ap-denominator", choices=AP_DENOMINATORS, default=None,
+                        dest="denominator",
                         help="divide AP@k by R (trec_eval's), by the relevant documents in the "
                              "top k (FLAGR's table) or by min(k, R) [default: relevant]")
-    parser.add_argument("-l", "--relevance-level", dest="relevance_level", type=float, default=1,
+    parser.add_argument("-l", "--relevance-level", dest="relevance_level", type=float, default=None,
                         metavar="L",
                         help="lowest grade that counts as relevant, as trec_eval's -l "
                              "[default: 1]")
@@ -72,14 +103,23 @@ def add_parser(subparsers) -> None:
                         help="optional columns: iP (interpolated precision, needs --relevant), "
                              "TPR, FPR (ROC coordinates), LAG")
     parser.add_argument("--nonrelevant", type=int, default=None, metavar="N",
+                        dest="n_nonrelevant",
                         help="number of non-relevant documents of the query, for FPR "
                              "[default: those in the list]")
-    parser.add_argument("--decimals", type=decimals, default=4, metavar="N",
-                        help="decimals of every value in the table and the formulas "
-                             "[default: 4]")
-    parser.add_argument("--markdown", action="store_true",
-                        help="print Markdown (a table and LaTeX formulas) instead of plain text")
-    parser.set_defaults(run=run)
+
+
+def _add_metric_options(parser) -> None:
+    """A flag for every option of a metric's function that the core table has no flag for."""
+    group = parser.add_argument_group(
+        "options of one metric (with --metric; each applies to the metrics whose function "
+        "takes it)")
+    for option in OPTIONS.values():
+        if option.name not in _CORE_OPTIONS:
+            many = option.kind in ("floats", "gain_map", "grades")
+            metavar = None if option.kind == "choice" else option.name.upper()
+            group.add_argument(option.flag, dest=option.name, default=None,
+                               nargs="+" if many else None, metavar=metavar,
+                               choices=option.choices or None, help=option.help)
 
 
 # How explain()'s keyword arguments are spelled on the command line, so that an error
@@ -101,24 +141,37 @@ def run(args) -> None:
         _explain(args)
     except RankbookError as error:
         message = str(error)
-        for keyword, option in _EXPLAIN_OPTIONS.items():
-            message = message.replace(keyword, option)
+        if args.metric is not None:   # explain_metric names the function's arguments
+            for name, option in OPTIONS.items():
+                message = re.sub(rf"\b{name}\b(?!=)", option.flag, message)
+        else:
+            for keyword, option in _EXPLAIN_OPTIONS.items():
+                message = message.replace(keyword, option)
         raise type(error)(message) from None
 
 
 def _explain(args) -> None:
     from rankbook.explain import explain
 
+    if args.metric is not None:
+        _explain_metric(args)
+        return
+    given = [OPTIONS[name].flag for name in OPTIONS
+             if name not in _CORE_OPTIONS and getattr(args, name) is not None]
+    if given:
+        raise RankbookError(f"{', '.join(given)} {'belongs' if len(given) == 1 else 'belong'} to one "
+                            "metric: add --metric NAME, "
+                            "e.g. --metric RBP --persistence 0.8.")
     result = explain(
         args.grades,
-        args.relevant,
+        args.n_relevant,
         ideal=args.ideal,
-        gain=args.gain,
-        discount=args.discount,
-        ap_denominator=args.ap_denominator,
-        relevance_level=args.relevance_level,
+        gain=args.gain or "linear",
+        discount=args.discount or "log2",
+        ap_denominator=args.denominator or "relevant",
+        relevance_level=1 if args.relevance_level is None else args.relevance_level,
         extra=args.extra,
-        n_nonrelevant=args.nonrelevant,
+        n_nonrelevant=args.n_nonrelevant,
         depth=args.at,
     )
     header, rows = _cells(result.table, args.grades, args.decimals)
@@ -136,6 +189,43 @@ def _explain(args) -> None:
             print(work)
     for note in result.notes:
         print(f"note: {cli_note(note)}", file=sys.stderr)
+
+
+def _explain_metric(args) -> None:
+    """``--metric NAME``: that metric's running table, its formula at rank --at, the notes."""
+    from rankbook.explain import explain_metric
+
+    if tuple(args.extra):
+        raise RankbookError("--extra adds columns to the core table; with --metric the table "
+                            "holds that metric's own running values. Leave --extra out.")
+    options = {}
+    for name, option in OPTIONS.items():
+        value = getattr(args, name)
+        if value is not None:
+            options[name] = option.read(" ".join(value)) if isinstance(value, list) and \
+                name != "ideal" else value
+    result = explain_metric(args.grades, args.metric, depth=args.at, **options)
+    header, rows = result.cells(args.decimals)
+    at = args.at if args.at is not None else result.at if result.at is not None else len(args.grades)
+    work = result.show_work(at, decimals=args.decimals)
+    if args.markdown:
+        print(_markdown_table(header, rows))
+        print()
+        print(work.markdown)
+    else:
+        print(_text_table(header, rows))
+        print()
+        print(f"{result.metric} at rank {at}:")
+        print(work)
+    for note in result.notes:
+        print(f"note: {_metric_note(note)}", file=sys.stderr)
+
+
+def _metric_note(note: str) -> str:
+    """A note of explain_metric with the command line's flags instead of the box's words."""
+    return note.replace("give R.", "give --relevant R.").replace(
+        "Give every judged grade of the query as the ideal grades",
+        "Give every judged grade of the query with --ideal")
 
 
 # The notes of rb.explain name its keyword arguments; on the command line they name the flags.

@@ -10,6 +10,9 @@ Markdown with LaTeX (in a notebook) or plain text (in a terminal).
 | --- | --- |
 | `table` | `explain` and `Explanation`: the running table, one metric function per column |
 | `worksheet` | `Worksheet` and `Step`: the formulas at one rank with the numbers substituted |
+| `one_metric` | `explain_metric` and `MetricExplanation`: one metric's running values and formula |
+| `catalog`, `options`, `case` | the explainer of every registry metric, the inputs each takes, the checked inputs |
+| `families` | the explainers, one module per chapter |
 | `aggregation`, `aggregation_views` | `explain_aggregation`: the worked tables of a rank aggregation (imported on use) |
 
 Examples
@@ -19,7 +22,9 @@ Examples
 (0.6, 0.75)
 """
 
+from rankbook.explain.one_metric import MetricExplanation, explain_metric
 from rankbook.explain.table import COLUMNS, EXTRA_COLUMNS, Explanation, explain
 from rankbook.explain.worksheet import Step, Worksheet
 
-__all__ = ["explain", "Explanation", "Worksheet", "Step", "COLUMNS", "EXTRA_COLUMNS"]
+__all__ = ["explain", "explain_metric", "Explanation", "MetricExplanation", "Worksheet", "Step",
+           "COLUMNS", "EXTRA_COLUMNS"]

@@ -73,7 +73,7 @@ from rankbook.metrics.user_models import (
 )
 
 __all__ = ["METRICS", "Metric", "Param", "TopicData", "SUMMARY_RULES", "by_name",
-           "by_function_name", "CUTOFFS"]
+           "by_function_name", "CUTOFFS", "CHAPTERS"]
 
 #: trec_eval's default cut-offs of P, recall, ndcg_cut and map_cut.
 CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
@@ -315,6 +315,22 @@ METRICS: tuple[Metric, ...] = (
            "Area under the ROC curve: chance a relevant item is above a non-relevant one.",
            summary_rule=None),
 )
+
+
+#: The docs chapter of each family, in reading order: its title and its opening page. The
+#: metric index groups the entries by chapter, trec_eval's counts last, and a page missing
+#: from mkdocs.yml's nav joins its chapter there (docs/hooks/metric_index.py).
+CHAPTERS: dict[str, tuple[str, str]] = {
+    "Set-based": ("Set-based measures", "set_based/index.md"),
+    "Rank-based": ("Rank-based measures", "rank_based/index.md"),
+    "Means over queries": ("Rank-based measures", "rank_based/index.md"),
+    "Precision-recall": ("Rank-based measures", "rank_based/index.md"),
+    "ROC": ("Rank-based measures", "rank_based/index.md"),
+    "Graded": ("Graded relevance", "graded/index.md"),
+    "User models": ("User models", "user_models/index.md"),
+    "Incomplete judgments": ("Incomplete judgments", "incomplete/index.md"),
+    "Counts": ("trec_eval's counts and the run's name", "guide/index.md"),
+}
 
 
 def by_name() -> dict[str, Metric]:

@@ -1,11 +1,10 @@
-"""Plots of ranking metrics (matplotlib), one function per picture.
+r"""Figures of the rank-based chapter: AP's rectangles, the precision-recall curve, ROC.
 
-Each function draws on the ``ax`` it is given (or on a new figure's axes) and
-returns the Axes, so a caller can add titles, save or combine figures.
-matplotlib is imported only when a plot is drawn. Colours come from the
-default cycle and lines carry markers, so the plots read in print, on the
-site's light and dark themes (figures have a white background), and for
-readers who do not tell red from green.
+| function | what it draws |
+| --- | --- |
+| `average_precision_area` | the precision at each relevant rank as rectangles over recall: their area is AP |
+| `precision_recall` | the raw precision-recall points, the interpolated envelope and the 11 points |
+| `roc` | the ROC curve, the chance diagonal and the area under the curve |
 """
 
 from __future__ import annotations
@@ -15,83 +14,97 @@ from collections.abc import Sequence
 import numpy as np
 
 from rankbook import _validate
-from rankbook._errors import InvalidValueError
-from rankbook.metrics.dcg import dcg_at_k, idcg_at_k
+from rankbook.metrics.average_precision import average_precision
 from rankbook.metrics.interpolation import (
     ELEVEN_RECALL_LEVELS,
     eleven_point_average_precision,
     interpolated_precision,
     precision_recall_curve,
 )
+from rankbook.metrics.precision import precision_at_k
 from rankbook.metrics.roc import roc_auc, roc_curve
+from rankbook.plots._style import PALETTE, REFERENCE, finish, new_axes
+
+__all__ = ["average_precision_area", "precision_recall", "roc"]
 
 
-def _axes(ax):
-    """The Axes to draw on: ``ax`` itself, or a new figure's."""
-    if ax is not None:
-        return ax
-    import matplotlib.pyplot as plt
-
-    _, ax = plt.subplots(figsize=(6, 4), facecolor="white")
-    return ax
-
-
-def dcg_curves(
+def average_precision_area(
     relevance: Sequence[float],
-    ideal: Sequence[float] | None = None,
+    n_relevant: int,
     *,
-    gain: str = "linear",
-    discount: str = "log2",
+    relevance_level: float = 1,
     ax=None,
 ):
-    r"""Plot DCG@k of a ranking and of the ideal ordering (IDCG@k) against the rank k.
+    r"""Draw AP as an area: one rectangle per relevant document, over the recall it adds.
 
-    The gap between the two curves is what nDCG measures: at each rank,
-    $\mathrm{nDCG}@k = \mathrm{DCG}@k / \mathrm{IDCG}@k$.
+    Walking down the list, each relevant document moves recall $1/R$ to the
+    right; the rectangle over that step has the height of the precision at
+    that document's rank, $\mathrm{P}@K_j = j / K_j$ for the $j$-th relevant
+    document at rank $K_j$. The rectangles' total area is
+
+    $$\mathrm{AP} = \sum_{j=1}^{R} \frac{1}{R} \cdot \mathrm{P}@K_j,$$
+
+    trec_eval's AP (`average_precision` with ``denominator="relevant"``).
+    A relevant document that was never retrieved adds a rectangle of height
+    0: the hatched band at the right, recall the list never reaches. The raw
+    precision after every rank is drawn behind, as points.
 
     Parameters
     ----------
     relevance : sequence of float, shape (n,)
         Grades of the ranked list, rank 1 first.
-    ideal : sequence of float, optional
-        Every judged grade of the query, for IDCG. Default: ``relevance``.
-    gain : {"linear", "exponential"}, default "linear"
-        As in `rankbook.metrics.dcg.dcg_at_k`.
-    discount : {"log2", "jarvelin"}, default "log2"
-        As in `rankbook.metrics.dcg.dcg_at_k`.
+    n_relevant : int
+        R, the number of relevant documents of the query, retrieved or not.
+    relevance_level : float, default 1
+        Lowest grade that counts as relevant.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
 
     Returns
     -------
     matplotlib.axes.Axes
-        The Axes drawn on.
+        The Axes drawn on; ``ax.patches`` holds the rectangles, left to right.
+
+    See Also
+    --------
+    rankbook.metrics.average_precision.average_precision : the number the area equals.
 
     Examples
     --------
-    >>> ax = dcg_curves([3, 2, 3, 0, 0, 1, 2, 2, 3, 0], discount="jarvelin")
-    >>> [line.get_label() for line in ax.get_lines()]
-    ['IDCG@k (ideal ordering)', 'DCG@k (this ranking)']
+    The lecture's list, relevant at ranks 1, 3 and 5 of $R = 3$:
+
+    >>> ax = average_precision_area([1, 0, 1, 0, 1], 3)
+    >>> [round(float(bar.get_height()), 4) for bar in ax.patches]
+    [1.0, 0.6667, 0.6]
+    >>> ax.get_title()
+    'AP = area of the rectangles = 0.7556 (R = 3)'
     """
     grades = _validate.grades(relevance)
-    ideal_grades = grades if ideal is None else _validate.grades(ideal, name="ideal")
-    ranks = np.arange(1, len(grades) + 1)
-    options = {"gain": gain, "discount": discount}
-    dcg = [dcg_at_k(grades, k, **options) for k in ranks]
-    idcg = [idcg_at_k(ideal_grades, k, **options) for k in ranks]
+    threshold = _validate.threshold(relevance_level)
+    R = _validate.n_relevant(n_relevant, grades, threshold)
+    ranks = [i + 1 for i in range(len(grades)) if grades[i] >= threshold]
+    heights = [precision_at_k(grades, rank, relevance_level=threshold) for rank in ranks]
+    area = average_precision(grades, R, relevance_level=threshold)
+    recall, precision = precision_recall_curve(grades, R, relevance_level=threshold) \
+        if R else (np.zeros(len(grades)), np.zeros(len(grades)))
 
-    ax = _axes(ax)
-    ax.plot(ranks, idcg, marker="s", linestyle="--", label="IDCG@k (ideal ordering)")
-    ax.plot(ranks, dcg, marker="o", label="DCG@k (this ranking)")
-    ax.fill_between(ranks, dcg, idcg, alpha=0.15, label="_gap")
-    ax.set_xlabel("rank k")
-    ax.set_ylabel("cumulative discounted gain")
-    ax.set_title(f"DCG vs IDCG (gain: {gain}, discount: {discount})")
-    ax.set_xticks(ranks)
-    ax.set_ylim(bottom=0)
-    ax.grid(True, alpha=0.3)
-    ax.legend(loc="lower right")
-    return ax
+    ax = new_axes(ax)
+    width = 1 / R if R else 1.0
+    lefts = [j * width for j in range(len(ranks))]
+    bars = ax.bar(lefts, heights, width=width, align="edge", color=PALETTE[0], alpha=0.55,
+                  edgecolor=PALETTE[0], linewidth=1.5, label="P@rank of each relevant document")
+    for bar, rank, j in zip(bars, ranks, range(1, len(ranks) + 1)):
+        ax.annotate(f"{j}/{rank}", (bar.get_x() + width / 2, bar.get_height()),
+                    xytext=(0, 3), textcoords="offset points", ha="center", fontsize="small")
+    if R and len(ranks) < R:
+        ax.axvspan(len(ranks) * width, 1.0, facecolor="none", edgecolor=REFERENCE, hatch="//",
+                   linewidth=0, label="relevant, never retrieved: height 0")
+    ax.plot(recall, precision, linestyle=":", marker=".", color=PALETTE[1],
+            label="precision after each rank")
+    ax.set_xlim(0, 1.0)
+    ax.set_ylim(0, 1.12)
+    return finish(ax, title=f"AP = area of the rectangles = {area:.4f} (R = {R})",
+                  xlabel="recall", ylabel="precision", legend="lower left")
 
 
 def precision_recall(
@@ -160,12 +173,12 @@ def precision_recall(
         envelope_x.append(1.0)  # beyond the recall reached, nothing qualifies: 0
         envelope_y.append(0.0)
 
-    ax = _axes(ax)
-    ax.plot(recall, precision, marker="o", label="precision at each rank (raw)")
+    ax = new_axes(ax)
+    ax.plot(recall, precision, marker="o", color=PALETTE[1], label="precision at each rank (raw)")
     ax.step(envelope_x, envelope_y, where="pre", linestyle="--", linewidth=2,
-            label="interpolated precision")
+            color=PALETTE[0], label="interpolated precision")
     ax.plot(levels, eleven, linestyle="none", marker="s", markersize=8,
-            label=f"11 recall levels (11pt avg = {average:.4f})")
+            color=PALETTE[2], label=f"11 recall levels (11pt avg = {average:.4f})")
     ax.set_xlabel("recall")
     ax.set_ylabel("precision")
     ax.set_title(f"Precision-recall curve (R = {R})")
@@ -221,10 +234,10 @@ def roc(
     fpr, tpr = roc_curve(relevance, **options)
     auc = roc_auc(relevance, **options)
 
-    ax = _axes(ax)
-    ax.plot([0, 1], [0, 1], linestyle=":", color="grey", label="chance (AUC = 0.5)")
-    ax.plot(fpr, tpr, marker="o", label=f"this ranking (AUC = {auc:.4f})")
-    ax.fill_between(fpr, tpr, alpha=0.15, label="_area")
+    ax = new_axes(ax)
+    ax.plot([0, 1], [0, 1], linestyle=":", color=REFERENCE, label="chance (AUC = 0.5)")
+    ax.plot(fpr, tpr, marker="o", color=PALETTE[0], label=f"this ranking (AUC = {auc:.4f})")
+    ax.fill_between(fpr, tpr, alpha=0.25, color=PALETTE[0], label="_area")
     ax.set_xlabel("false positive rate (non-relevant items retrieved)")
     ax.set_ylabel("true positive rate (recall)")
     ax.set_title("ROC curve of the ranking")
@@ -233,60 +246,4 @@ def roc(
     ax.set_aspect("equal")
     ax.grid(True, alpha=0.3)
     ax.legend(loc="lower right")
-    return ax
-
-
-# --- rank aggregation (part 2): the voter weights a self-weighting method learned ---------
-
-
-def voter_weights(weights: Sequence[float], labels: Sequence[str] | None = None, *, ax=None):
-    r"""Bar chart of the list (voter) weights a self-weighting method learned: whom it trusted.
-
-    The weights come from `rankbook.aggregate.prefrel.prefrel`,
-    `rankbook.aggregate.agglomerative.agglomerative` or
-    `rankbook.aggregate.dibra.dibra` with ``return_weights=True``. Bars keep the
-    order of the lists; the most trusted list's bar is hatched, and a dotted
-    line marks the mean weight.
-
-    Parameters
-    ----------
-    weights : sequence of float, shape (L,)
-        One weight per list.
-    labels : sequence of str, optional
-        One name per list (default "1", "2", ...).
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-        The Axes drawn on.
-
-    Examples
-    --------
-    >>> ax = voter_weights([1.2, 2.5, 0.7], ["V-0", "V-1", "V-2"])
-    >>> [round(float(bar.get_height()), 1) for bar in ax.patches]
-    [1.2, 2.5, 0.7]
-    >>> ax.get_title()
-    'Learned voter weights (most trusted: V-1)'
-    """
-    values = np.asarray(weights, dtype=float)
-    if values.ndim != 1 or values.size == 0 or not np.all(np.isfinite(values)):
-        raise InvalidValueError(
-            f"weights must be one finite number per list, got {weights!r}.")
-    names = [str(i + 1) for i in range(values.size)] if labels is None else [str(x) for x in labels]
-    if len(names) != values.size:
-        raise InvalidValueError(
-            f"labels gives {len(names)} names for {values.size} weights; give one name per list.")
-    ax = _axes(ax)
-    bars = ax.bar(range(values.size), values, color="C0", edgecolor="black", linewidth=0.5)
-    best = int(np.argmax(values))
-    bars[best].set_hatch("//")
-    ax.axhline(values.mean(), linestyle=":", color="grey", label=f"mean {values.mean():.3g}")
-    ax.set_xticks(range(values.size), names, rotation=90 if values.size > 12 else 0)
-    ax.set_xlabel("list (voter)")
-    ax.set_ylabel("learned weight")
-    ax.set_title(f"Learned voter weights (most trusted: {names[best]})")
-    ax.grid(True, axis="y", alpha=0.3)
-    ax.legend(loc="best")
     return ax

@@ -1,0 +1,28 @@
+r"""Small pieces the worked formulas of every chapter are written with."""
+
+from __future__ import annotations
+
+from rankbook.explain.worksheet import Step
+
+
+def fraction(numerator, denominator) -> tuple[str, str]:
+    r"""``numerator / denominator`` as (LaTeX, text): ``\frac{2}{3}``, ``2/3``."""
+    return f"\\frac{{{numerator}}}{{{denominator}}}", f"{numerator}/{denominator}"
+
+
+def step(name: str, latex: str, text: str) -> Step:
+    """One worked formula."""
+    return Step(name, latex, text)
+
+
+def note(name: str, words: str) -> Step:
+    """A line of words among the formulas (an assumption, an edge case)."""
+    return Step(name, f"\\text{{{words}}}", words)
+
+
+def past_the_end(case, k: int):
+    """The note that ranks past the end of the list count as not relevant, when k passes it."""
+    if k > case.n:
+        ranks = f"rank {k} is" if k == case.n + 1 else f"ranks {case.n + 1} to {k} are"
+        yield note("past the end", f"({ranks} past the end of the list of {case.n}: "
+                                   "not relevant, as in trec_eval)")

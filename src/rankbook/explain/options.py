@@ -1,0 +1,138 @@
+r"""What a metric's hand calculation asks for besides the grades: one vocabulary for every metric.
+
+A metric's explanation takes exactly the keyword arguments of its function (the registry's
+``function``): `rank_biased_precision` takes ``persistence`` and ``max_grade``, so
+``rankbook explain --metric RBP`` takes ``--persistence`` and ``--max-grade``, and the RBP
+page's "Verify your hand calculation" box has those two fields. This module names each such
+argument once: its command-line flag, the box's label, a line of help, and how a typed value
+is read. ``tests/explain/test_catalog.py`` checks that every argument of every registry
+function is here.
+
+| kind | typed as | read as |
+| --- | --- | --- |
+| ``int`` | ``4`` | int |
+| ``float`` | ``0.8`` | float |
+| ``grades`` | ``3 2 1 0`` (``-`` unjudged) | list of float or None |
+| ``floats`` | ``1 -1 0 0`` | tuple of float |
+| ``choice`` | one of ``choices`` | str |
+| ``gain_map`` | ``1=3 2=9`` (grade=gain) | dict |
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rankbook._errors import InvalidValueError
+from rankbook.metrics.average_precision import AP_DENOMINATORS
+from rankbook.metrics.dcg import DISCOUNTS, GAINS
+from rankbook.metrics.interpolation import CUTOFF_RULES
+from rankbook.metrics.lag import UNRETRIEVED
+from rankbook.metrics.search_length import COUNTS
+from rankbook.metrics.set_measures import BETA_CONVENTIONS, PRECISION_DENOMINATORS
+from rankbook.metrics.user_models import RESIDUAL_CONVENTIONS
+
+
+@dataclass(frozen=True)
+class Option:
+    """One keyword argument of a metric function, as the command line and the box ask for it.
+
+    Attributes
+    ----------
+    name : str
+        The keyword argument, e.g. ``"n_relevant"``.
+    flag : str
+        The command-line flag of ``rankbook explain``, e.g. ``"--relevant"``.
+    label : str
+        The short label of the box's field, e.g. ``"R"``.
+    help : str
+        What it is, in one line.
+    kind : str
+        How a typed value is read (see the module's table).
+    choices : tuple of str
+        The allowed values of a ``choice``.
+    """
+
+    name: str
+    flag: str
+    label: str
+    help: str
+    kind: str
+    choices: tuple[str, ...] = ()
+
+    def read(self, text: str):
+        """A value typed on the command line or in the box, as the function takes it."""
+        words = str(text).replace(",", " ").split()
+        try:
+            if self.kind == "int":
+                return int(text)
+            if self.kind == "float":
+                return float(text)
+            if self.kind == "grades":
+                return [None if w in ("-", "None", "none") else float(w) for w in words]
+            if self.kind == "floats":
+                return tuple(float(w) for w in words)
+            if self.kind == "gain_map":
+                return {float(g): float(v) for g, v in (w.split("=") for w in words)}
+        except ValueError:
+            pass
+        else:
+            if self.kind == "choice" and text in self.choices:
+                return text
+        example = {"int": "4", "float": "0.8", "grades": "3 2 1 0 (- for unjudged)",
+                   "floats": "1 -1 0 0", "gain_map": "1=3 2=9",
+                   "choice": " or ".join(self.choices)}[self.kind]
+        raise InvalidValueError(f"{self.flag} {text!r}: {self.help}; type e.g. {example}.")
+
+
+def _choice(name, flag, label, help, choices) -> Option:
+    return Option(name, flag, label, help, "choice", tuple(choices))
+
+
+#: Every keyword argument of a registry function that a hand calculation can set, by name.
+OPTIONS: dict[str, Option] = {option.name: option for option in (
+    Option("n_relevant", "--relevant", "R",
+           "R, the relevant documents of the query, retrieved or not", "int"),
+    Option("n_nonrelevant", "--nonrelevant", "N",
+           "N, the judged non-relevant documents of the query, retrieved or not", "int"),
+    Option("ideal", "--ideal", "Ideal grades",
+           "every judged grade of the query, retrieved or not (for the ideal ranking)", "grades"),
+    Option("relevance_level", "-l", "Threshold",
+           "the lowest grade that counts as relevant (trec_eval's -l)", "float"),
+    _choice("gain", "--gain", "Gain", "the gain of a grade: rel (linear) or 2^rel - 1", GAINS),
+    _choice("discount", "--discount", "Discount",
+            "the discount of rank i: log2(i+1), or max(1, log2 i) (Järvelin)", DISCOUNTS),
+    Option("gain_map", "--gain-map", "Gain map", "the gain of each grade, grade=gain (trec_eval's "
+           "ndcg.1=3,2=9)",
+           "gain_map"),
+    _choice("denominator", "--ap-denominator", "Denominator",
+            "what AP divides by: R, the relevant retrieved, or min(k, R)", AP_DENOMINATORS),
+    Option("persistence", "--persistence", "p",
+           "the probability that the user goes on to the next rank", "float"),
+    Option("max_grade", "--max-grade", "Highest grade",
+           "the highest grade of the scale (gains are divided by it)", "float"),
+    Option("multiple", "--multiple", "m", "the multiple of R to cut at (R-prec@m)", "float"),
+    Option("weights", "--weights", "Weights",
+           "utility's four weights: relevant retrieved, non-relevant retrieved, relevant "
+           "missed, non-relevant missed", "floats"),
+    Option("n_documents", "--documents", "Documents",
+           "the documents of the collection (for utility's missed non-relevant)", "int"),
+    Option("beta", "--beta", "β", "F's beta: how many times recall matters as much as precision",
+           "float"),
+    _choice("beta_convention", "--beta-convention", "β convention",
+            "van Rijsbergen's beta, or trec_eval's", BETA_CONVENTIONS),
+    _choice("precision_denominator", "--precision-denominator", "Precision over",
+            "what set precision divides by: k, or the documents retrieved", PRECISION_DENOMINATORS),
+    Option("recall_levels", "--recall", "Recall level",
+           "the recall level(s) to interpolate precision at", "floats"),
+    _choice("cutoff_rule", "--cutoff-rule", "Cut-off rule",
+            "how a recall level is read: as trec_eval 9, trec_eval 10, or exactly",
+            CUTOFF_RULES),
+    Option("wanted", "--wanted", "Wanted", "how many relevant documents the user wants", "int"),
+    _choice("count", "--count", "Count", "what search length counts: ranks read, or the "
+            "non-relevant among them", COUNTS),
+    _choice("unretrieved", "--unretrieved", "Unretrieved",
+            "how LAG treats relevant documents the list missed", UNRETRIEVED),
+    _choice("convention", "--residual-convention", "Residual convention",
+            "whose RBP residual: trec_eval 10's, or Moffat and Zobel's",
+            RESIDUAL_CONVENTIONS),
+)}

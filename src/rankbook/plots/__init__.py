@@ -1,0 +1,52 @@
+r"""Figures of ranking evaluation (matplotlib), one function per picture, one module per chapter.
+
+Each function takes the same inputs as the metric, test or method it pictures (the grades of
+one ranked list, rank 1 first; paired per-topic scores; the input lists of one query), computes
+every value it shows with rankbook's own functions, draws on the ``ax`` it is given (or on a
+new figure's axes) and returns the Axes, so a caller can add titles, save or combine figures.
+The docs site draws every figure of a page from that page's own worked example with these
+functions when it is built, so a figure and the numbers beside it cannot disagree; a reader
+draws the same figure for a list of their own with the same call.
+
+matplotlib is imported only when a figure is drawn. The colours (`_style.PALETTE`) read on
+white paper, on the site's light and dark themes and for readers who do not tell red from
+green; lines also carry markers or dashes.
+
+| module | chapter |
+| --- | --- |
+| `set_based` | set-based measures: P@k, R@k, F, R-precision, success |
+| `rank_based` | rank-based measures: AP, RR, search length, LAG, precision-recall, ROC |
+| `graded` | graded relevance: DCG, nDCG and their variants |
+| `user_models` | user models: RBP, ERR |
+| `incomplete` | incomplete judgments: bpref, infAP, unjudged documents |
+| `significance` | comparing systems: null distributions, intervals |
+| `aggregation` | rank aggregation: input lists and fused lists, voter weights |
+
+Examples
+--------
+>>> import rankbook as rb
+>>> ax = rb.plots.average_precision_area([1, 0, 1, 0, 1], 3)
+>>> ax.get_xlabel(), ax.get_ylabel()
+('recall', 'precision')
+"""
+
+from rankbook.plots import (
+    aggregation,
+    graded,
+    incomplete,
+    rank_based,
+    set_based,
+    significance,
+    user_models,
+)
+from rankbook.plots.aggregation import *  # noqa: F403
+from rankbook.plots.graded import *  # noqa: F403
+from rankbook.plots.incomplete import *  # noqa: F403
+from rankbook.plots.rank_based import *  # noqa: F403
+from rankbook.plots.set_based import *  # noqa: F403
+from rankbook.plots.significance import *  # noqa: F403
+from rankbook.plots.user_models import *  # noqa: F403
+
+#: Every figure function, by module (each module's ``__all__``), in the order of the chapters.
+MODULES = (set_based, rank_based, graded, user_models, incomplete, significance, aggregation)
+__all__ = [name for module in MODULES for name in module.__all__]

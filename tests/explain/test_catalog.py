@@ -1,0 +1,201 @@
+"""Every registry metric of one ranked list has a hand calculation, and each one is right.
+
+Three checks apply to every explainer, each against something the explainer does not compute:
+
+- its value on a list equals what `rb.evaluate` reports for that topic: the registry's
+  per-topic adapter, called on the same topic as the evaluator builds it (`TopicData`);
+- the arithmetic written in each worked formula, evaluated here from the text alone, gives
+  the number printed after it (``1/log2(1+1) + 0/log2(2+1) = 1.0000``);
+- its inputs are its function's keyword arguments, each one in the options vocabulary.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import math
+import operator
+import random
+import re
+
+import numpy as np
+import pytest
+
+import rankbook as rb
+from rankbook.explain.catalog import explainers, resolve
+from rankbook.explain.options import OPTIONS
+from rankbook.metrics.registry import METRICS
+from rankbook.metrics.spec import TopicData
+
+
+def _of_one_list(metric) -> bool:
+    if metric.function is None:
+        return False
+    first = next(iter(inspect.signature(metric.function).parameters))
+    return first in ("relevance", "ideal")
+
+
+ONE_LIST = [m for m in METRICS if _of_one_list(m)]
+
+
+def test_every_registry_metric_of_one_list_has_an_explainer():
+    missing = [m.name for m in ONE_LIST if m.name not in explainers()]
+    assert not missing, f"registry metrics of one list without an explainer: {missing}"
+    assert "MAP" not in explainers() and "P@k" in explainers()   # the rule can fail both ways
+
+
+def test_every_argument_of_a_registry_function_is_in_the_vocabulary():
+    for explainer in explainers().values():
+        unknown = [name for name in explainer.takes if name not in OPTIONS]
+        assert not unknown, f"{explainer.metric}: {unknown} are not in explain.options.OPTIONS"
+
+
+@pytest.mark.parametrize("name, metric, at", [
+    ("P@5", "P@k", 5), ("P_5", "P@k", 5), ("p@5", "P@k", 5), ("ndcg_cut_10", "nDCG@k", 10),
+    ("recip_rank", "RR", None), ("rr", "RR", None), ("nDCG@k", "nDCG@k", None),
+])
+def test_names_are_read_as_the_evaluator_reads_them(name, metric, at):
+    explainer, _, cut = resolve(name)
+    assert (explainer.metric, cut) == (metric, at)
+
+
+def test_an_unknown_name_lists_what_can_be_explained():
+    with pytest.raises(rb.InvalidValueError, match="not a metric rankbook can explain.*RR"):
+        resolve("nDGC@5x")
+
+
+# --- the value equals the evaluator's, for the same topic ------------------------------------
+
+def _topic(rng: random.Random):
+    """A ranked list (some documents unjudged), and every judged grade of its query."""
+    n = rng.randint(1, 9)
+    grades = [rng.choice([None, 0, 0, 1, 2, 3]) for _ in range(n)]
+    unretrieved = [rng.choice([0, 1, 2]) for _ in range(rng.randint(0, 3))]
+    ideal = [g for g in grades if g is not None] + unretrieved
+    return grades, ideal
+
+
+def _case_options(explainer, grades, ideal) -> dict:
+    """The options of the explainer that describe the topic: R, N and the ideal, as judged."""
+    R = sum(g >= 1 for g in ideal)
+    N = sum(0 <= g < 1 for g in ideal)
+    given = {"n_relevant": R, "n_nonrelevant": N, "ideal": ideal}
+    return {name: value for name, value in given.items() if name in explainer.takes}
+
+
+def _param(entry, n: int):
+    """The parameter the evaluator is asked for: a cut-off at the list's end, else the default."""
+    if entry.param is None:
+        return None
+    if entry.param.cutoffs:
+        return n if entry.param.type is int else entry.param.defaults[0]
+    return entry.param.defaults
+
+
+EVALUATED = [e for e in explainers().values() if e.entry.per_topic is not None]
+
+
+@pytest.mark.parametrize("explainer", EVALUATED, ids=lambda e: e.metric)
+def test_the_value_is_the_evaluators_for_the_same_topic(explainer):
+    rng = random.Random(explainer.metric)
+    entry = explainer.entry
+    for _ in range(60):
+        grades, ideal = _topic(rng)
+        judged = np.array([g is not None for g in grades])
+        topic = TopicData.of(np.array([0.0 if g is None else g for g in grades]), judged,
+                             np.array(ideal, dtype=float), 1.0)
+        param = _param(entry, len(grades))
+        expected = entry.per_topic(topic, param, 1.0)
+        options = _case_options(explainer, grades, ideal)
+        if entry.param is not None and not entry.param.cutoffs and explainer.param:
+            options[explainer.param] = resolve(f"{entry.trec_name}")[1].get(explainer.param)
+        got = rb.explain(grades, metric=explainer.metric, **options).value(len(grades))
+        assert got == pytest.approx(expected, abs=1e-12), (grades, ideal, got, expected)
+
+
+# --- the worked formulas add up -------------------------------------------------------------
+
+_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+              ast.Div: operator.truediv, ast.Pow: operator.pow, ast.USub: operator.neg}
+_FUNCTIONS = {"log2": math.log2, "max": max, "min": min}
+
+
+def _arithmetic(node):
+    """The value of a parsed formula of numbers, + - * / ^, log2, max and min; else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+        return node.value
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = _arithmetic(node.left), _arithmetic(node.right)
+        if left is None or right is None:
+            return None
+        try:
+            return _OPERATORS[type(node.op)](left, right)
+        except ZeroDivisionError:
+            return None
+    if isinstance(node, ast.UnaryOp) and type(node.op) in _OPERATORS:
+        value = _arithmetic(node.operand)
+        return None if value is None else -value
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+            node.func.id in _FUNCTIONS and node.args:
+        args = [_arithmetic(arg) for arg in node.args]
+        return None if None in args else _FUNCTIONS[node.func.id](*args)
+    return None
+
+
+def formula_value(text: str):
+    """A side of a worked formula as a number, when it is arithmetic (``2·0.6 / (0.6 + 1)``)."""
+    text = text.replace("·", "*").replace("^", "**").replace("×", "*").strip()
+    text = re.sub(r"\s*\[.*?\]\s*$", "", text)        # a trailing [remark]
+    try:
+        return _arithmetic(ast.parse(text, mode="eval").body)
+    except SyntaxError:
+        return None
+
+
+def check_worked_formulas(worksheet, decimals: int = 4) -> int:
+    """Every arithmetic side of every step equals the number the step ends with; returns how
+    many sides were checked."""
+    checked = 0
+    for step in worksheet.steps:
+        sides = step.text.split(" = ")
+        if len(sides) < 2:
+            continue
+        last = formula_value(sides[-1])
+        if last is None:
+            continue
+        for side in sides[1:-1]:
+            value = formula_value(side)
+            if value is not None:
+                # the sides use values already rounded to `decimals`: allow for their error too
+                assert abs(value - last) <= 1.5 * 10 ** -decimals * max(1, abs(last)), \
+                    (step.text, value)
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("explainer", list(explainers().values()), ids=lambda e: e.metric)
+def test_the_arithmetic_of_each_worked_formula_gives_its_result(explainer):
+    rng = random.Random(f"formulas {explainer.metric}")
+    checked = 0
+    for _ in range(30):
+        grades, ideal = _topic(rng)
+        options = _case_options(explainer, grades, ideal)
+        ex = rb.explain(grades, metric=explainer.metric, **options)
+        for k in range(1, len(grades) + 2):
+            work = ex.show_work(k)
+            checked += check_worked_formulas(work)
+            value = ex.value(k)
+            final = work.steps[-1].text.rsplit(" = ", 1)[-1].split()[0]
+            if value == value and final != "undefined" and not final.startswith(("(", "[")):
+                assert float(final) == pytest.approx(value, abs=0.51e-4), (work, value)
+    assert checked > 0, f"{explainer.metric}: no worked formula could be checked"
+
+
+def test_the_formula_checker_can_fail():
+    from rankbook.explain.worksheet import Step, Worksheet
+
+    right = Worksheet((Step("x", "", "DCG@2 = 1/log2(1+1) + 1/log2(2+1) = 1.6309"),))
+    wrong = Worksheet((Step("x", "", "DCG@2 = 1/log2(1+1) + 1/log2(3+1) = 1.6309"),))
+    assert check_worked_formulas(right) == 1
+    with pytest.raises(AssertionError):
+        check_worked_formulas(wrong)

@@ -631,6 +631,13 @@ OVERFLOW_JS = """
       }
     }
   }
+  if (window.rbMarkTables) window.rbMarkTables();
+  for (const wrap of root.querySelectorAll('.md-typeset__scrollwrap')) {
+    const note = wrap.nextElementSibling;
+    if (wrap.checkVisibility() && overflowing(wrap) &&
+        !(note && note.classList.contains('rb-scroll-note')))
+      problems.push(`a table scrolls sideways and does not say so: ${describe(wrap)}`);
+  }
   for (const pre of root.querySelectorAll('.jp-OutputArea-output pre')) {
     if (!pre.checkVisibility()) continue;
     const printed = pre.textContent.replace(/\\n+$/, '').split('\\n').length;
@@ -648,12 +655,21 @@ OVERFLOW_JS = """
 """
 
 
+# The book's chapters: their opening pages and every page of the measure, comparing and
+# aggregation chapters are checked for cut boxes at both widths, as are the notebooks.
+CHAPTER_FOLDERS = ("foundations", "set_based", "rank_based", "graded", "user_models",
+                   "incomplete", "guide", "comparing", "reproducibility", "aggregation")
+
+
 def _layout_pages(site_dir) -> list[str]:
     pages = sorted(p.parent.relative_to(site_dir).as_posix() + "/"
                    for p in site_dir.glob("notebooks/*/index.html"))
     pages += sorted(p.parent.relative_to(site_dir).as_posix() + "/"
                     for p in site_dir.glob("metrics/*/index.html"))
-    return ["", *pages]
+    for folder in CHAPTER_FOLDERS:
+        pages += sorted(p.parent.relative_to(site_dir).as_posix() + "/"
+                        for p in site_dir.glob(f"{folder}/**/index.html"))
+    return ["", *dict.fromkeys(pages)]
 
 
 @pytest.mark.parametrize("width", WALK_WIDTHS)
@@ -700,6 +716,15 @@ def test_the_layout_check_can_fail(tab_at):
     assert "wider than its box, and nothing scrolls" in problems or "cut by" in problems
     assert "scrolls without a visible scrollbar" in problems
     assert "text output wrapped" in problems
+    # a table that scrolls must say so: remove the note javascripts/tables.js wrote, and stop
+    # it from writing it again
+    tab.open("metrics/interpolated_precision/")
+    tab.wait_for_mathjax()
+    assert "does not say so" not in " ".join(tab.page.evaluate(OVERFLOW_JS))
+    tab.page.evaluate("""() => { window.rbMarkTables = null;
+        document.querySelectorAll('.rb-scroll-note').forEach(n => n.remove()); }""")
+    assert "a table scrolls sideways and does not say so" in " ".join(
+        tab.page.evaluate(OVERFLOW_JS))
 
 
 def test_notebook_column_fits_show_work_at_1400(tab_at):
@@ -825,9 +850,15 @@ def test_previous_and_next_links_at_the_foot(visit):
     page = visit.open("metrics/ndcg/")
     previous = page.locator("a.md-footer__link--prev").get_attribute("href")
     following = page.locator("a.md-footer__link--next").get_attribute("href")
-    # mkdocs.yml's nav: ... dcg.md, ndcg.md, lag.md ...
+    # mkdocs.yml's nav, the Graded relevance chapter: ... dcg.md, ndcg.md, ndcg_variants.md ...
     assert previous.rstrip("/").endswith("metrics/dcg") or previous == "../dcg/"
-    assert following.rstrip("/").endswith("metrics/lag") or following == "../lag/"
+    assert following.rstrip("/").endswith("metrics/ndcg_variants") or \
+        following == "../ndcg_variants/"
+    # a chapter's opening page leads into its first measure, and the last measure of the
+    # previous chapter into it
+    page = visit.open("graded/")
+    following = page.locator("a.md-footer__link--next").get_attribute("href")
+    assert following.rstrip("/").endswith("metrics/dcg")
 
 
 def test_api_pages_are_one_module_long(walk):

@@ -3,7 +3,7 @@ r"""Data sets shipped with rankbook, so that a notebook downloaded from the site
 | name | what | files |
 | --- | --- | --- |
 | `flagr_sample` | FLAGR's sample rank-aggregation data: 20 queries, 50 voters (`V-0` to `V-49`), one list of 30 items per voter and query, and 2,000 judgments (926 relevant) | `testdata.csv`, `testdata_qrels.csv` |
-| `breuer2020_scores` | the per-topic P@10, AP and nDCG of Breuer et al.'s (SIGIR 2020) two original runs, their 40 replications (50 topics) and their reproductions on another collection (25 topics) | `breuer2020/{rpl,rpd}/*.csv` |
+| `breuer2020_scores` | the per-topic P@10, AP and nDCG of Breuer et al.'s (SIGIR 2020) two original runs, their replications on the same 50 topics and their reproductions on 25 topics of another collection (20 of each named in the paper: `BREUER2020_RUN_NUMBERS`) | `breuer2020/{rpl,rpd}/*.csv` |
 
 The files are package data (``src/rankbook/data/``), installed with rankbook: the notebooks
 that use them ask this module for them instead of reaching into a clone's ``tests/data/``.

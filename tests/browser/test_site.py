@@ -381,6 +381,16 @@ UNTYPESET_MATH_JS = """
 """
 
 
+# The figures drawn by the docs build (docs/hooks/figures.py): inline SVG with an accessible
+# name, and shapes in them (a blank SVG would not count).
+FIGURES_JS = """
+() => [...document.querySelectorAll('article figure.rb-figure svg.rb-figure-svg')]
+  .filter(svg => (svg.getAttribute('aria-label') || '').split(' ').length >= 8
+                 && svg.querySelectorAll('path, use, rect').length > 5
+                 && svg.getBoundingClientRect().width > 100).length
+"""
+
+
 def _read_page(tab: Visit, path: str, layout: bool, math: bool) -> dict:
     page = tab.page
     page.wait_for_load_state("load")
@@ -415,6 +425,7 @@ def _read_page(tab: Visit, path: str, layout: bool, math: bool) -> dict:
         "download": link.first.get_attribute("href") if link.count() else None,
         "typeset": page.locator("mjx-container").count(),
         "images": page.evaluate("() => document.images.length"),
+        "figures": page.evaluate(FIGURES_JS),
     }
     if layout:
         record["overflow"] = {}
@@ -423,6 +434,20 @@ def _read_page(tab: Visit, path: str, layout: bool, math: bool) -> dict:
             record["overflow"][width] = page.evaluate(OVERFLOW_JS)
         page.set_viewport_size({"width": WALK_WIDTHS[0], "height": 900})
     return record
+
+
+# The chapters whose every page holds a figure drawn from its example (issue 28): the measures,
+# comparing systems (with reproducibility) and rank aggregation. Opening pages of the measure
+# chapters are not measure pages; comparing/ and aggregation/ open with a figure of their own.
+FIGURE_CHAPTERS = ("metrics/", "comparing/", "aggregation/")
+
+
+def test_every_page_of_the_measure_comparing_and_aggregation_chapters_has_a_figure(walk):
+    pages = [path for path in walk if path.startswith(FIGURE_CHAPTERS)
+             and path != "metrics/"]                             # the metric index
+    assert len(pages) >= 45, pages
+    without = [path for path in pages if not walk[path]["figures"]]
+    assert not without, f"pages without a figure drawn from their example: {without}"
 
 
 def test_every_page_is_clean(walk):

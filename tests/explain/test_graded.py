@@ -143,6 +143,8 @@ def test_bing_charges_the_misses_above_each_relevant_document():
     # The G and binG page: (1 + 1/log2 3) / 3 = 0.543643
     ex = rb.explain([1, 0, 1], metric="binG", n_relevant=3)
     assert _column(ex, "misses above") == [0, "", 1]
+    assert _column(ex, "term")[1] == "" and _column(ex, "term")[2] == pytest.approx(
+        1 / math.log2(3), abs=1e-12)
     assert ex.value() == pytest.approx((1 + 1 / math.log2(3)) / 3, abs=1e-12)
     assert round(ex.value(), 6) == 0.543643
 

@@ -27,13 +27,13 @@ def test_bpref_by_hand_as_trec_evals_m_bpref_c():
     table = ex.table
     assert table["non-relevant above"].tolist() == [0, "", "", 1, "", "", 1, ""]
     assert table["judged"].tolist()[:3] == ["relevant", "unjudged", "non-relevant"]
-    assert [Fraction(x).limit_denominator(100) for x in table["term"]] == \
-        [1, 0, 0, Fraction(2, 3), 0, 0, Fraction(2, 3), 0]
+    assert [x if x == "" else Fraction(x).limit_denominator(100) for x in table["term"]] == \
+        [1, "", "", Fraction(2, 3), "", "", Fraction(2, 3), ""]
     assert ex.value() == pytest.approx(7 / 12, abs=1e-15)
     work = str(ex.show_work()).splitlines()
     assert work[0] == "min(N, R) = min(3, 4) = 3"
-    assert work[1].startswith("bpref@8 = ((1 - min(0, 4)/3) + (1 - min(1, 4)/3) + "
-                              "(1 - min(1, 4)/3) + 1·0) / 4 = 0.5833")
+    assert work[-1] == ("bpref@8 = ((1 - min(0, 4)/3) + (1 - min(1, 4)/3) + "
+                        "(1 - min(1, 4)/3) + 1·0) / 4 = 0.5833")
 
 
 def test_bpref_is_not_ap_the_pages_pitfall():
@@ -45,7 +45,9 @@ def test_bpref_without_judged_non_relevant_documents():
     # m_bpref.c special-cases nonrel_so_far == 0: each relevant document retrieved adds 1
     ex = rb.explain([1, None, 1], metric="bpref", n_relevant=3, n_nonrelevant=0)
     assert ex.value() == pytest.approx(2 / 3, abs=1e-15)
-    assert "bpref@3 = (1 + 1) / 3 = 0.6667   [N is 0" in str(ex.show_work())
+    work = str(ex.show_work()).splitlines()
+    assert work == ["N is 0: each relevant document retrieved adds 1, as in trec_eval",
+                    "bpref@3 = (1 + 1) / 3 = 0.6667"]
 
 
 def test_bpref_says_what_it_assumed_for_r_and_n():
@@ -97,7 +99,7 @@ def test_relstring_is_the_string_so_far():
     ex = rb.explain([1, 0, None, 2, -1, 12, 0, 0, 1, 0, 1], metric="relstring")
     assert ex.value(10) == "10-2.>0010"
     assert ex.table["character"].tolist()[:6] == ["1", "0", "-", "2", ".", ">"]
-    assert str(ex.show_work(4)).startswith("relstring@4 = '1' + '0' + '-' + '2' = '10-2'")
+    assert str(ex.show_work(4)).splitlines()[-1] == "relstring@4 = '1' + '0' + '-' + '2' = '10-2'"
     short = rb.explain([3, 3, 0], metric="relstring.20")          # no padding
     assert short.value() == "330" and "does not pad" in str(short.show_work())
 

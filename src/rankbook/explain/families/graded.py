@@ -257,7 +257,7 @@ def _g_columns(case, k: int) -> dict:
     on = k <= case.n
     return {"gain": number(gains[-1]) if on else 0,
             "S": number(collected[-1]) if on else "", "C": number(ideal_collected[-1]) if on
-            else "", "term": added(g, k) * total, "G@k": g(k)}
+            else "", "term": added(g, k) * total if on and gains[-1] != 0 else "", "G@k": g(k)}
 
 
 def _g_steps(case, k: int, fmt):
@@ -279,10 +279,12 @@ def _g_steps(case, k: int, fmt):
         yield step("G", f"G@{k} = \\frac{{0}}{{{total}}} = {fmt(value)}",
                    f"G@{k} = 0 / {total} = {fmt(value)}")
         return
+    yield note("terms", "each gain g_i counts g_i / log2(2 + C_i - S_i): C_i is what the ideal "
+                        "has collected by rank i (each step at least 1), S_i what the list has")
     latex = " + ".join(f"\\frac{{{g}}}{{\\log_2(2 + {c} - {s})}}" for g, c, s in terms)
     text = " + ".join(f"{g}/log2(2 + {c} - {s})" for g, c, s in terms)
     yield step("G", f"G@{k} = \\frac{{{latex}}}{{{total}}} = {fmt(value)}",
-               f"G@{k} = ({text}) / {total} = {fmt(value)}   [g_i / log2(2 + C_i - S_i)]")
+               f"G@{k} = ({text}) / {total} = {fmt(value)}")
 
 
 def _misses_above(case, i: int) -> int:
@@ -298,7 +300,8 @@ def _bing_columns(case, k: int) -> dict:
 
     relevant = case.is_relevant(k)
     return {"relevant": relevant, "misses above": _misses_above(case, k) if relevant else "",
-            "term": added(bing, k) * options["n_relevant"], "binG@k": bing(k)}
+            "term": added(bing, k) * options["n_relevant"] if relevant else "",
+            "binG@k": bing(k)}
 
 
 def _bing_steps(case, k: int, fmt):
@@ -312,9 +315,10 @@ def _bing_steps(case, k: int, fmt):
         return
     latex = " + ".join(f"\\frac{{1}}{{\\log_2(2 + {m})}}" for m in misses)
     text = " + ".join(f"1/log2(2 + {m})" for m in misses)
+    yield note("terms", "each relevant document counts 1/log2(2 + the documents above it that "
+                        "are not relevant, unjudged ones included); the sum is divided by R")
     yield step("binG", f"\\mathrm{{binG}}@{k} = \\frac{{{latex}}}{{{R}}} = {fmt(value)}",
-               f"binG@{k} = ({text}) / {R} = {fmt(value)}   "
-               "[1/log2(2 + misses above) per relevant document, over R]")
+               f"binG@{k} = ({text}) / {R} = {fmt(value)}")
 
 
 EXPLAINERS = (

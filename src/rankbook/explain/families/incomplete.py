@@ -61,7 +61,8 @@ def _bpref_columns(case, k: int) -> dict:
     kind = _kind(case, k) if k <= case.n else "past the end"
     return {"judged": "unjudged" if kind == "pooled" else kind,
             "non-relevant above": _count_above(case, k, "non-relevant") if relevant else "",
-            "term": added(running, k) * options["n_relevant"], "bpref@k": running(k)}
+            "term": added(running, k) * options["n_relevant"] if relevant else "",
+            "bpref@k": running(k)}
 
 
 def _bpref_steps(case, k: int, fmt):
@@ -75,9 +76,9 @@ def _bpref_steps(case, k: int, fmt):
         return
     if N == 0:
         ones = " + ".join("1" for _ in ranks)
+        yield note("N", "N is 0: each relevant document retrieved adds 1, as in trec_eval")
         yield step("bpref", f"\\mathrm{{bpref}}@{k} = \\frac{{{ones}}}{{{R}}} = {value}",
-                   f"bpref@{k} = ({ones}) / {R} = {value}   [N is 0: each relevant document "
-                   "retrieved adds 1, as in trec_eval]")
+                   f"bpref@{k} = ({ones}) / {R} = {value}")
         return
     above = [_count_above(case, i, "non-relevant") for i in ranks]
     yield step("min(N, R)", f"\\min(N, R) = \\min({N}, {R}) = {min(N, R)}",
@@ -87,10 +88,11 @@ def _bpref_steps(case, k: int, fmt):
     text = " + ".join(f"(1 - min({n}, {R})/{min(N, R)})" for n in above)
     missed = R - len(ranks)
     tail = f" + {missed}·0" if missed else ""
+    yield note("terms", "each relevant document counts 1 - min(judged non-relevant above it, R)"
+                        " / min(N, R); unjudged documents are skipped" +
+               ("; each relevant document not retrieved adds 0" if missed else ""))
     yield step("bpref", f"\\mathrm{{bpref}}@{k} = \\frac{{{latex}}}{{{R}}} = {value}",
-               f"bpref@{k} = ({text}{tail}) / {R} = {value}   [for each relevant document: "
-               "1 - min(judged non-relevant above, R) / min(N, R); unjudged ones skipped"
-               + ("; each relevant document not retrieved adds 0]" if missed else "]"))
+               f"bpref@{k} = ({text}{tail}) / {R} = {value}")
 
 
 def _gm_bpref_steps(case, k: int, fmt):
@@ -155,8 +157,7 @@ def _infap_steps(case, k: int, fmt):
                    f"E[P@{i}] = {text} = {fmt(estimate)}")
     yield step("infAP", f"\\mathrm{{infAP}}@{k} = \\frac{{{' + '.join(estimates)}}}{{{R}}} = "
                         f"{fmt(_infap(case, k))}",
-               f"infAP@{k} = ({' + '.join(estimates)}) / {R} = {fmt(_infap(case, k))}   "
-               "[E[P@k] at each relevant rank, over R]")
+               f"infAP@{k} = ({' + '.join(estimates)}) / {R} = {fmt(_infap(case, k))}")
 
 
 # --- unjudged, relstring, the count of judged non-relevant -----------------------------------
@@ -173,10 +174,11 @@ def _unjudged_steps(case, k: int, fmt):
                                    f"{case.n}: they count as judged, as in trec_eval 10)")
     count = _count_above(case, k + 1, "unjudged", "pooled")
     value = fmt(unjudged_at_k(case.relevance, k))
+    yield note("unjudged", "unjudged: not in the judgments (-), or a negative grade (in the pool,"
+                           " not judged)")
     yield step("Unjudged@k", f"\\mathrm{{Unjudged}}@{k} = \\frac{{\\text{{unjudged in top }} {k}}}"
                              f"{{{k}}} = \\frac{{{count}}}{{{k}}} = {value}",
-               f"Unjudged@{k} = unjudged in top {k} / {k} = {count}/{k} = {value}   "
-               "[unjudged: not in the judgments (-), or a negative grade]")
+               f"Unjudged@{k} = unjudged in top {k} / {k} = {count}/{k} = {value}")
 
 
 def _relstring_columns(case, k: int) -> dict:
@@ -192,9 +194,10 @@ def _relstring_steps(case, k: int, fmt):
                                                                               + 1)]
     value = relevance_string(case.relevance, k)
     shown = " + ".join(f"'{c}'" for c in characters)
+    yield note("characters", "a digit: the grade; -: not in the judgments; .: a negative grade "
+                             "(in the pool, not judged); >: a grade above 9")
     yield step("relstring", f"\\text{{relstring}}@{k} = \\texttt{{{value}}}",
-               f"relstring@{k} = {shown} = '{value}'   [a digit: the grade; -: not in the "
-               "judgments; .: a negative grade (pooled, not judged); >: a grade above 9]")
+               f"relstring@{k} = {shown} = '{value}'")
 
 
 def _nonrelevant_columns(case, k: int) -> dict:
@@ -209,9 +212,11 @@ def _nonrelevant_steps(case, k: int, fmt):
     value = judged_nonrelevant_retrieved(cut_at(case, k), **case.kwargs("relevance_level"))
     where = ", ".join(map(str, ranks)) or "none"
     ones = " + ".join("1" for _ in ranks) or "0"
+    yield note("judged non-relevant", f"judged non-relevant: a grade from 0 to below "
+                                      f"{case.relevance_level:g}; unjudged documents not counted")
     yield step("NumNonrelJudgedRet", f"\\text{{judged non-relevant in top }} {k} = {value}",
                f"NumNonrelJudgedRet@{k} = judged non-relevant at ranks {where} = {ones} = "
-               f"{value}   [0 <= grade < {case.relevance_level:g}; unjudged ones not counted]")
+               f"{value}")
 
 
 EXPLAINERS = (

@@ -89,8 +89,9 @@ def _rbp_steps(case, k: int, fmt):
     scale, words = _rbp_scale(case)
     p = f"{_p(case):g}"
     yield note("gain", words)
-    yield from _residual_steps(case, k, fmt, "residual", "moffat_zobel", "the weight of the "
-                               "unjudged ranks and of those below: RBP could rise by this much")
+    yield from _residual_steps(case, k, fmt, "residual", "moffat_zobel", "the residual: the "
+                               "weight of the unjudged ranks and of the ranks below; the true "
+                               "RBP lies between RBP and RBP + residual")
     terms = [(i, _rbp_gain_text(case, i, scale)) for i in range(1, min(k, case.n) + 1)]
     terms = [(i, gain) for i, gain in terms if gain != "0"]
     value = fmt(_rbp(case, k))
@@ -99,7 +100,7 @@ def _rbp_steps(case, k: int, fmt):
         text = " + ".join(f"({gain})·{p}^{i - 1}" if "/" in gain else f"{gain}·{p}^{i - 1}"
                           for i, gain in terms)
         yield step("RBP@k", f"\\mathrm{{RBP}}@{k} = (1 - {p}) \\left({latex}\\right) = {value}",
-                   f"RBP@{k} = (1 - {p})·({text}) = {value}   [ranks with a gain]")
+                   f"RBP@{k} = (1 - {p})·({text}) = {value}")
     else:
         yield step("RBP@k", f"\\mathrm{{RBP}}@{k} = 0",
                    f"RBP@{k} = 0 (no gain in the top {k})")
@@ -138,17 +139,18 @@ def _residual_steps(case, k: int, fmt, name: str, convention: str, remark: str):
     value = rank_biased_precision_residual(cut_at(case, k), persistence=_p(case),
                                            convention=convention)
     if not unjudged and convention == "trec_eval_10":
-        yield step(name, f"\\mathrm{{RBP\\text{{-}}resid}}@{k} = 0",
-                   f"{name}@{k} = 0   [trec_eval 10: no unjudged document, so 0; Moffat and "
-                   f"Zobel's residual would be {p}^{n}, that is {fmt(_p(case) ** n)}]")
+        yield note(name, f"trec_eval 10: no unjudged document, so 0; Moffat and Zobel's "
+                         f"residual would be {p}^{n}, that is {fmt(_p(case) ** n)}")
+        yield step(name, f"\\mathrm{{RBP\\text{{-}}resid}}@{k} = 0", f"{name}@{k} = 0")
         return
+    yield note(name, remark)
     latex = f"{p}^{{{n}}}"
     text = f"{p}^{n}"
     if unjudged:
         latex += f" + (1 - {p}) ({' + '.join(f'{p}^{{{i - 1}}}' for i in unjudged)})"
         text += f" + (1 - {p})·({' + '.join(f'{p}^{i - 1}' for i in unjudged)})"
     yield step(name, f"\\mathrm{{{name.replace('-', '{-}')}}}@{k} = {latex} = {fmt(value)}",
-               f"{name}@{k} = {text} = {fmt(value)}   [{remark}]")
+               f"{name}@{k} = {text} = {fmt(value)}")
 
 
 def _resid_steps(case, k: int, fmt):
@@ -209,11 +211,13 @@ def _err_steps(case, k: int, fmt):
         yield step("ERR@k", f"\\mathrm{{ERR}}@{k} = 0",
                    f"ERR@{k} = 0 (no document in the top {k} can satisfy the user)")
         return
+    yield note("ERR", "each rank i adds reach_i · R_i / i (reach_i: the chance that the user "
+                      "reads rank i, not satisfied above it)")
     terms = [(fmt(_reach(case, i)), fmt(_stop(case, i)), i) for i in ranks]
     latex = " + ".join(f"\\frac{{{a} \\cdot {b}}}{{{i}}}" for a, b, i in terms)
     text = " + ".join(f"{a}·{b}/{i}" for a, b, i in terms)
     yield step("ERR@k", f"\\mathrm{{ERR}}@{k} = {latex} = {value}",
-               f"ERR@{k} = {text} = {value}   [reach · R_i / i, at each rank with R_i > 0]")
+               f"ERR@{k} = {text} = {value}")
 
 
 

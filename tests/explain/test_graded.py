@@ -70,7 +70,8 @@ def test_the_ndcg_pitfall_gives_trec_evals_value_with_the_ideal_given():
     ex = rb.explain([1, 0, 0, 0, 0], metric="nDCG@5", ideal=[1, 1, 1, 1])
     assert ex.value() == pytest.approx(1 / (1 + 1 / math.log2(3) + 0.5 + 1 / math.log2(5)))
     assert round(ex.value(), 5) == 0.39038
-    assert str(ex.show_work()).splitlines()[-1] == "nDCG@5 = DCG@5 / IDCG@5 = 1.0000 / 2.5616 = 0.3904"
+    assert str(ex.show_work()).splitlines()[-1] == \
+        "nDCG@5 = DCG@5 / IDCG@5 = 1.0000 / 2.5616 = 0.3904"
     assert rb.explain([1, 0, 0, 0, 0], metric="nDCG@5").value() == 1.0   # the list's own ideal
 
 
@@ -126,7 +127,7 @@ def test_r_ndcg_averages_at_the_ideals_drops():
     assert round(ex.value(), 4) == 0.6112                   # the page; pytrec_eval agrees
     longer = rb.explain(RUN + [0], metric="R-nDCG", ideal=JUDGED)   # n = R_g + 2: a level
     assert _column(longer, "R level")[-1] is True
-    assert "R levels {1, 3, 5}" in str(longer.show_work())
+    assert "R levels 1, 3, 5:" in str(longer.show_work())
 
 
 def test_g_discounts_each_gain_by_the_shortfall_against_the_ideal():

@@ -99,7 +99,7 @@ def test_relstring_is_the_string_so_far():
     ex = rb.explain([1, 0, None, 2, -1, 12, 0, 0, 1, 0, 1], metric="relstring")
     assert ex.value(10) == "10-2.>0010"
     assert ex.table["character"].tolist()[:6] == ["1", "0", "-", "2", ".", ">"]
-    assert str(ex.show_work(4)).splitlines()[-1] == "relstring@4 = '1' + '0' + '-' + '2' = '10-2'"
+    assert str(ex.show_work(4)).splitlines()[-1] == "relstring@4 = '1' + '0' + '-' + '2' = 10-2"
     short = rb.explain([3, 3, 0], metric="relstring.20")          # no padding
     assert short.value() == "330" and "does not pad" in str(short.show_work())
 

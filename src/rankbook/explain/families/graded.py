@@ -170,8 +170,10 @@ def _average_step(name: str, latex_name: str, k: int, names: list, values: list,
     if not names:
         return step(name, f"\\mathrm{{{latex_name}}}@{k} = 0", f"{name}@{k} = 0")
     text = " + ".join(values)
-    return step(name, f"\\mathrm{{{latex_name}}}@{k} = \\frac{{{' + '.join(names)}}}{{{count}}}"
-                      f" = \\frac{{{text}}}{{{count}}} = {fmt(value)}",
+    latex = " + ".join(names).replace("nDCG", "\\mathrm{nDCG}").replace("·", " \\cdot ")
+    numbers = text.replace("·", " \\cdot ")
+    return step(name, f"\\mathrm{{{latex_name}}}@{k} = \\frac{{{latex}}}{{{count}}}"
+                      f" = \\frac{{{numbers}}}{{{count}}} = {fmt(value)}",
                 f"{name}@{k} = ({' + '.join(names)}) / {count} = ({text}) / {count} = "
                 f"{fmt(value)}")
 
@@ -204,10 +206,11 @@ def _ndcg_rel_steps(case, k: int, fmt):
                            f"nDCG@i at the ranks i where the list has one ({where}){misses}")
     if missed:
         names.append(f"({size} - {len(ranks)})·nDCG")
-        values.append(f"({size} - {len(ranks)})·{fmt(ndcg_at_k(top, None, ideal=ideal, **gain_map))}")
+        whole = ndcg_at_k(top, None, ideal=ideal, **gain_map)      # no cut-off: trec_eval's ndcg
+        values.append(f"({size} - {len(ranks)})·{fmt(whole)}")
     if value == 0 and names:   # trec_eval's rule: a total that is not positive gives 0
         yield step("nDCG_rel", f"\\mathrm{{nDCG_{{rel}}}}@{k} = 0",
-                   f"nDCG_rel@{k} = 0 [the sum {' + '.join(values)} is not positive]")
+                   f"nDCG_rel@{k} = 0 (the sum {' + '.join(values)} is not positive)")
         return
     yield _average_step("nDCG_rel", "nDCG_{rel}", k, names, values, size, fmt, value)
 
@@ -235,7 +238,7 @@ def _r_ndcg_steps(case, k: int, fmt):
         return
     levels = r_levels(top, ideal, **gain_map)
     shown = ", ".join(str(number(g)) for g in best) if best.size <= 12 else "..."
-    yield note("levels", f"R levels {{{', '.join(map(str, levels))}}}: where the ideal gains "
+    yield note("levels", f"R levels {', '.join(map(str, levels))}: where the ideal gains "
                          f"({shown}) drop, and the list's end {len(top)} only when it is at least "
                          f"R_g + 2 = {best.size + 2}")
     values = [fmt(ndcg_at_k(top, b, ideal=ideal, **gain_map)) for b in levels]
@@ -254,10 +257,10 @@ def _g_columns(case, k: int) -> dict:
     def g(j):
         return normalized_gain(cut_at(case, j), ideal, **gain_map)
 
-    on = k <= case.n
-    return {"gain": number(gains[-1]) if on else 0,
-            "S": number(collected[-1]) if on else "", "C": number(ideal_collected[-1]) if on
-            else "", "term": added(g, k) * total if on and gains[-1] != 0 else "", "G@k": g(k)}
+    if k > case.n:
+        return {"gain": 0, "S": "", "C": "", "term": "", "G@k": g(k)}
+    return {"gain": number(gains[-1]), "S": number(collected[-1]), "C": number(ideal_collected[-1]),
+            "term": added(g, k) * total if gains[-1] != 0 else "", "G@k": g(k)}
 
 
 def _g_steps(case, k: int, fmt):

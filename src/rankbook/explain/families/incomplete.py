@@ -197,7 +197,7 @@ def _relstring_steps(case, k: int, fmt):
     yield note("characters", "a digit: the grade; -: not in the judgments; .: a negative grade "
                              "(in the pool, not judged); >: a grade above 9")
     yield step("relstring", f"\\text{{relstring}}@{k} = \\texttt{{{value}}}",
-               f"relstring@{k} = {shown} = '{value}'")
+               f"relstring@{k} = {shown} = {value}")
 
 
 def _nonrelevant_columns(case, k: int) -> dict:

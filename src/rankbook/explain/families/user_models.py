@@ -133,7 +133,7 @@ def _resid_columns(case, k: int) -> dict:
 
 
 def _residual_steps(case, k: int, fmt, name: str, convention: str, remark: str):
-    """``residual = p^n + (1 - p)·(p^(u-1) + ...)``: the weight past the list and of its unjudged."""
+    """``residual = p^n + (1 - p)·(p^(u-1) + ...)``: the weight past the list and its unjudged."""
     p, n = f"{_p(case):g}", min(k, case.n)
     unjudged = [i for i in range(1, n + 1) if _unjudged(case, i)]
     value = rank_biased_precision_residual(cut_at(case, k), persistence=_p(case),
@@ -203,7 +203,7 @@ def _err_steps(case, k: int, fmt):
                                                    "Chapelle et al.'s 0-4 scale, the default)"))
     for grade in sorted({number(g) for g in case.relevance[:k] if g is not None and g > 0}):
         stop = fmt(expected_reciprocal_rank([grade], max_grade=top))   # R of one document
-        yield step("R", f"R(\text{{grade }} {grade}) = \frac{{2^{{{grade}}} - 1}}{{2^{{{top}}}}}"
+        yield step("R", f"R(\\text{{grade }} {grade}) = \\frac{{2^{{{grade}}} - 1}}{{2^{{{top}}}}}"
                         f" = {stop}", f"R(grade {grade}) = (2^{grade} - 1)/2^{top} = {stop}")
     ranks = [i for i in range(1, min(k, case.n) + 1) if _stop(case, i) > 0]
     value = fmt(_err(case, k))

@@ -123,3 +123,16 @@ def test_the_cli_takes_the_persistence_and_the_scale(capsys):
     assert main(["explain", "1", "0", "0", "--metric", "rbp_resid", "--persistence", "0.5",
                  "--residual-convention", "moffat_zobel"]) == 0
     assert "RBP-resid@3 = 0.5^3 = 0.1250" in capsys.readouterr().out
+
+
+def test_a_threshold_of_1_given_to_explain_reaches_rbp():
+    # explain()'s relevance_level defaults to None, so that 1 typed by the user is told apart
+    # from "not given": RBP then reads the grades as relevant or not (Moffat and Zobel's binary
+    # form) instead of as gains. Grades 2, 0, 1 with p = 1/2: binary, (1 - 1/2)(1 + 1/4) = 5/8;
+    # as gains over the highest grade 2, (1 - 1/2)(1 + 1/8) = 9/16.
+    import rankbook as rb
+
+    binary = rb.explain([2, 0, 1], metric="RBP", persistence=0.5, relevance_level=1)
+    graded = rb.explain([2, 0, 1], metric="RBP", persistence=0.5, max_grade=2)
+    assert binary.value() == pytest.approx(5 / 8)
+    assert graded.value() == pytest.approx(9 / 16)

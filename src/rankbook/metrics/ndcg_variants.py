@@ -4,6 +4,7 @@ r"""trec_eval's experimental averages of nDCG: over the relevant documents, and 
 | --- | --- | --- |
 | `ndcg_averaged_over_relevant` | nDCG averaged at relevant documents | `ndcg_rel` |
 | `ndcg_averaged_at_r_levels` | nDCG averaged at the R levels | `Rndcg` |
+| `r_levels` | (a helper: the ranks at which `Rndcg` averages) | |
 
 nDCG@k read as a curve over $k$ falls while the ideal ranking still has
 relevant documents to show and rises once it runs out, with a jump at each
@@ -177,11 +178,56 @@ def ndcg_averaged_at_r_levels(
     threshold = _validate.threshold(relevance_level)
     if not np.any(judged & (judged_grades >= threshold)) or best.size == 0:
         return 0.0
-    levels = [b for b in range(1, best.size + 1) if b == best.size or best[b - 1] != best[b]]
-    if len(gains) >= best.size + 2:
-        levels.append(len(gains))
+    levels = r_levels(relevance, ideal, gain_map=gain_map)
     dcg, idcg = _running_dcgs(gains, best, max(len(gains), best.size))
     return float(np.mean([dcg[b - 1] / idcg[b - 1] for b in levels]))
+
+
+def r_levels(
+    relevance: Sequence[float | None],
+    ideal: Sequence[float | None],
+    *,
+    gain_map: Mapping[float, float] | None = None,
+) -> list[int]:
+    r"""The R levels: the cut-offs $B$ at which `ndcg_averaged_at_r_levels` averages nDCG@k.
+
+    The ranks $b$ at which the ideal ranking's gain drops (its last positive
+    gain included), plus the list's length $n$ when $n \ge R_g + 2$, where
+    $R_g$ is the number of positive gains of the ideal (trec_eval's
+    ``m_Rndcg.c``; see `ndcg_averaged_at_r_levels`). Empty when no judged
+    document has a positive gain.
+
+    Parameters
+    ----------
+    relevance : sequence of float or None, shape (n,)
+        Grades of the ranked list, rank 1 first.
+    ideal : sequence of float or None
+        The grades of every judged document of the query, retrieved or not.
+    gain_map : mapping of float to float, optional
+        Custom gains ``{grade: gain}``.
+
+    Returns
+    -------
+    list of int
+        The levels, increasing.
+
+    Examples
+    --------
+    5 documents of gain 3, 3 of gain 2 and 10 of gain 1 (the example of
+    trec_eval's help text), and a list of 20:
+
+    >>> judged = [3] * 5 + [2] * 3 + [1] * 10
+    >>> r_levels([0] * 20, judged)
+    [5, 8, 18, 20]
+    >>> r_levels([1, 2, 0, 1], [2, 1, 1, 0])
+    [1, 3]
+    """
+    gains = gains_of(relevance, gain_map=gain_map)
+    best = ideal_gains(ideal, gain_map=gain_map)
+    levels = [b for b in range(1, best.size + 1) if b == best.size or best[b - 1] != best[b]]
+    if best.size and len(gains) >= best.size + 2:
+        levels.append(len(gains))
+    return levels
 
 
 def _running_dcgs(gains: np.ndarray, best: np.ndarray, length: int) -> tuple[np.ndarray, np.ndarray]:

@@ -141,10 +141,10 @@ def gain_map_effect(
             bars = ax.barh([row] * len(widths), widths, left=[0.0, *running[:-1]], height=0.6,
                            color=colour, edgecolor="white", linewidth=1.5)
             ax.bar_label(bars, labels=[f"{w:.3g}" if w > 0 else "" for w in widths],
-                         label_type="center", fontsize="x-small")
+                         label_type="center", fontsize="small")
             if running:
                 ax.annotate(f" = {running[-1]:.4g}", (running[-1], row), va="center",
-                            fontsize="x-small")
+                            fontsize="small")
         ax.set_yticks([0, 1], ["ideal", "list"])
         ax.set_xlim(0, ax.get_xlim()[1] * 1.18)
         finish(ax, title=f"{name}: nDCG = {value:.4f}", xlabel="", ylabel="", legend=None,
@@ -205,7 +205,7 @@ def normalized_gain_terms(
     for offset, terms, colour, label in ((-0.2, g_terms, PALETTE[2], "G: gain / log2(2 + shortfall)"),
                                          (0.2, d_terms, PALETTE[0], "DCG: gain / log2(1 + rank)")):
         bars = ax.bar(ranks + offset, terms, width=0.4, color=colour, label=label)
-        ax.bar_label(bars, labels=[f"{x:.2f}" if x else "" for x in terms], fontsize="x-small",
+        ax.bar_label(bars, labels=[f"{x:.2f}" if x else "" for x in terms], fontsize="small",
                      padding=2)
     rank_ticks(ax, max(len(ranks), 1), most=10)
     ax.set_ylim(0, max([*g_terms, *d_terms, 1.0]) * 1.45)

@@ -35,7 +35,7 @@ KINDS = {  # kind -> (legend label, Rectangle keyword arguments)
     "unjudged": ("not judged (-)", {"facecolor": "none", "edgecolor": REFERENCE,
                                     "linestyle": "--"}),
     "pooled": ("pooled, not judged (.)", {"facecolor": "none", "edgecolor": REFERENCE,
-                                          "hatch": "///"}),
+                                          "hatch": "//"}),
     "past_end": ("past the end of the list", {"facecolor": "none", "edgecolor": REFERENCE,
                                               "linestyle": ":"}),
 }
@@ -131,7 +131,7 @@ def strip_legend(ax, tiles, *, below_figure: bool = False):
 
     kinds = {tile.get_label()[1:] for tile in tiles}
     handles = [Patch(label=KINDS[kind][0], **KINDS[kind][1]) for kind in KINDS if kind in kinds]
-    style = {"handles": handles, "ncols": min(len(handles), 3), "fontsize": "x-small",
+    style = {"handles": handles, "ncols": min(len(handles), 3), "fontsize": "small",
              "frameon": False}
     if below_figure:
         return ax.figure.legend(loc="outside lower center", **style)

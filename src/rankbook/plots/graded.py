@@ -92,7 +92,7 @@ def discounted_gains(
     ax.bar(ranks, gains, width=0.72, facecolor="none", edgecolor=PALETTE[0], linestyle="--",
            label="gain g(rel)")
     bars = ax.bar(ranks, added, width=0.72, color=PALETTE[0], label="discounted gain g(rel) / d(i)")
-    ax.bar_label(bars, labels=[f"{x:.2f}" if x else "" for x in added], fontsize="x-small",
+    ax.bar_label(bars, labels=[f"{x:.2f}" if x else "" for x in added], fontsize="small",
                  padding=2)
     if 0 < len(ranks) <= 12:
         ax.set_xticks(ranks, [f"{i}\n÷{d:.3g}" for i, d in zip(ranks, discount_values(len(ranks),
@@ -253,7 +253,7 @@ def ndcg_at_ranks(
     bottom.plot(ranks, ratio, marker="o", color=PALETTE[1], label="nDCG@k")
     for rank, value in zip(ranks, ratio):
         bottom.annotate(f"{value:.2f}", (rank, value), xytext=(0, 5), textcoords="offset points",
-                        ha="center", fontsize="x-small")
+                        ha="center", fontsize="small")
     bottom.set_ylim(0, 1.18)
     finish_list(bottom, title="nDCG@k = DCG@k / IDCG@k", xlabel="rank k", ylabel="nDCG@k", legend=None)
     return [top, bottom]

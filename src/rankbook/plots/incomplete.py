@@ -119,10 +119,10 @@ def bpref_terms(
     ax = _strip_figure(relevance, relevance_level=relevance_level, length=n + (missed > 0))
     bars = ax.bar(ranks, terms, width=0.7, color=PALETTE[2], label="term of a relevant document")
     ax.bar_label(bars, labels=[f"{t:.2f}\nn_r={a}" for t, a in zip(terms, above)],
-                 fontsize="x-small", padding=2)
+                 fontsize="small", padding=2)
     if missed:
         ax.annotate(f"{missed} missed:\n0", (n + 1, 0), xytext=(0, 4), textcoords="offset points",
-                    ha="center", fontsize="x-small")
+                    ha="center", fontsize="small")
     rank_ticks(ax, n + (missed > 0), most=10)
     ax.set_ylim(0, 1.45)
     written = " + ".join([f"{t:.4g}" for t in terms] + ["0"] * missed) or "0"
@@ -180,7 +180,7 @@ def infap_estimates(
             (0.18, precisions, {"facecolor": "none", "edgecolor": REFERENCE, "hatch": "..."},
              "AP: P@k, unjudged = non-relevant")):
         bars = ax.bar(np.array(ranks) + offset, values, width=0.36, label=label, **style)
-        ax.bar_label(bars, labels=[f"{v:.3g}" for v in values], fontsize="x-small", padding=2)
+        ax.bar_label(bars, labels=[f"{v:.3g}" for v in values], fontsize="small", padding=2)
     rank_ticks(ax, len(_validate.grades(relevance)) or 1, most=10)
     ax.set_ylim(0, 1.5)
     return finish_list(ax, title=f"infAP = {value:.4f}, AP = {ap:.4f} (R = {n_relevant})",
@@ -282,7 +282,7 @@ def unjudged_at_ranks(relevance: Sequence[float | None], k: int):
     ax.plot(cutoffs, shares, marker="o", color=PALETTE[3], label="unjudged@j")
     for j, share in zip(cutoffs, shares):
         ax.annotate(f"{share:.2g}", (j, share), xytext=(0, 5), textcoords="offset points",
-                    ha="center", fontsize="x-small")
+                    ha="center", fontsize="small")
     rank_ticks(ax, k, most=10)
     ax.set_ylim(0, 1.1)
     return finish_list(ax, title=f"unjudged@{k} = {value:.4g}; judged non-relevant: {count}",

@@ -264,7 +264,7 @@ def err_cascade(
     for rank, stop, added in zip(ranks, stops, adds):
         if added:
             stops_ax.annotate(f"+{added:.4f}", (rank, stop), xytext=(0, 2), ha="center",
-                              textcoords="offset points", fontsize="x-small")
+                              textcoords="offset points", fontsize="small")
     rank_ticks(stops_ax, max(len(ranks), 1), most=10)
     stops_ax.set_ylim(0, max([*stops, 0.1]) * 1.45)
     finish_list(stops_ax, title=f"ERR = {value:.4f}, the sum of the filled bars", xlabel="rank r",

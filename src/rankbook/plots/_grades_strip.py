@@ -7,7 +7,7 @@ the judgments, ``.`` for one in the pool but not judged) and is filled by kind:
 
 | kind | tile |
 | --- | --- |
-| relevant (grade $\ge$ the threshold) | green, darker for a higher grade |
+| relevant (grade $\ge$ the threshold) | green, more opaque for a higher grade |
 | judged non-relevant | grey |
 | not in the judgments (``None``) | empty, dashed outline |
 | in the pool, not judged (negative grade) | empty, hatched |
@@ -87,7 +87,7 @@ def draw_strip(ax, relevance, *, relevance_level: float = 1, length: int | None 
     """Draw ``relevance`` as tiles on ``ax`` at x = 1..n, in the row at height ``y``.
 
     ``length`` pads the strip with empty dotted tiles past the end of the list; ``label``
-    names the row at its left. Relevant tiles are darker for a higher grade. Each tile's
+    names the row at its left. Relevant tiles are more opaque for a higher grade. Each tile's
     label is its kind, after an underscore (``"_relevant"``, ...). Returns the tiles.
     """
     from matplotlib.patches import Rectangle

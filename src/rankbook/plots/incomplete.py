@@ -8,7 +8,7 @@ r"""Figures of the chapter on incomplete judgments: what the unjudged documents 
 | `unjudged_at_ranks` | unjudged@j at every cut-off j up to k, over the list padded to k |
 | `relevance_strip` | the list as trec_eval's relevance string, one tile per character |
 
-Each document is a tile: green when judged relevant (darker for a higher grade), grey when
+Each document is a tile: green when judged relevant (more opaque for a higher grade), grey when
 judged non-relevant, dashed when not in the judgments (``None``), hatched when in the pool
 but not judged (a negative grade), with its character of the relevance string.
 """

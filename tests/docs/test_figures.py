@@ -80,3 +80,54 @@ def test_the_svg_follows_the_theme_and_names_itself():
     assert svg.startswith('<svg class="rb-figure-svg" role="img" aria-label="AP &quot;as&quot; area"')
     assert "#000000" not in svg and "currentColor" in svg
     assert 'width="' not in svg.split(">", 1)[0] and "viewBox" in svg.split(">", 1)[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Graded relevance, user models, incomplete judgments (issue 28, fig-b): the nDCG and RBP
+# figures show their page's printed numbers, and every page of the three chapters has a figure.
+# ---------------------------------------------------------------------------------------------
+
+GRADED_USER_MODEL_INCOMPLETE_PAGES = [
+    "metrics/dcg.md", "metrics/ndcg.md", "metrics/ndcg_variants.md", "metrics/ndcg_gain_map.md",
+    "metrics/normalized_gain.md",                                     # Graded relevance
+    "metrics/rbp.md", "metrics/err.md",                               # User models
+    "metrics/bpref.md", "metrics/infap.md", "metrics/judged_only.md", "metrics/unjudged.md",
+    "metrics/relstring.md",                                           # Incomplete judgments
+]
+
+
+def _numbers(text: str) -> list[float]:
+    return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", text)]
+
+
+@pytest.mark.parametrize("page", GRADED_USER_MODEL_INCOMPLETE_PAGES)
+def test_every_page_of_the_graded_user_model_and_incomplete_chapters_has_a_figure(page):
+    blocks = figures.figure_blocks((DOCS / page).read_text())
+    assert blocks, f"{page} has no ```python figure block"
+
+
+def test_the_ndcg_figure_shows_the_pages_ndcg_at_each_rank_and_dcg_idcg_at_5():
+    page = "metrics/ndcg.md"
+    top, bottom = figures.draw_figures((DOCS / page).read_text(), page)[0].axes[:2]
+    printed = _numbers(_printed(
+        page, ">>> [round(rb.ndcg_at_k(flagr, k, ideal=ideal), 2) for k in range(1, 9)]"))
+    assert [round(y, 2) for y in bottom.get_lines()[0].get_ydata()] == printed
+    assert printed == [1.0, 0.61, 0.7, 0.75, 0.75, 0.89, 0.89, 0.89]    # FLAGR's table
+    ideal, dcg = top.get_lines()
+    at_5 = _numbers(_printed(page, ">>> round(rb.dcg_at_k(flagr, 5), 2), round(rb.idcg_at_k"))
+    assert [round(dcg.get_ydata()[4], 2), round(ideal.get_ydata()[4], 2)] == at_5 == [1.93, 2.56]
+
+
+def test_the_rbp_figures_show_the_pages_rbp_and_residual():
+    page = "metrics/rbp.md"
+    weights, contributions = figures.draw_figures((DOCS / page).read_text(), page)
+    printed = _numbers(_printed(page, ">>> [round(rb.rank_biased_precision(ranking, persistence=p)"))
+    labels = [line.get_label() for line in weights.axes[0].get_lines()[::2]]
+    assert [_numbers(label)[-1] for label in labels] == printed == [0.7661, 0.4526, 0.1881]
+    parts = contributions.axes[1]
+    documents, residual = parts.containers
+    rbp = float(_printed(page, ">>> rb.rank_biased_precision(short, persistence=0.5)"))
+    resid = float(_printed(page, ">>> rb.rank_biased_precision_residual(short, persistence=0.5)"))
+    assert sum(bar.get_height() for bar in documents) == pytest.approx(rbp) and rbp == 0.5625
+    assert sum(bar.get_height() for bar in residual) == pytest.approx(resid) and resid == 0.3125
+    assert f"RBP = {rbp:.4f}, residual = {resid:.4f}" in parts.get_title()

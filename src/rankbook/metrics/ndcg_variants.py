@@ -222,6 +222,12 @@ def r_levels(
 
     >>> r_levels([1, 2, 0, 1], [2, 1, 1, 0]), r_levels([1, 2, 0, 1, 0], [2, 1, 1, 0])
     ([1, 3], [1, 3, 5])
+
+    The example of trec_eval's help text: 5 documents of gain 3, 3 of gain 2 and 10 of
+    gain 1, and a list of 20:
+
+    >>> r_levels([0] * 20, [3] * 5 + [2] * 3 + [1] * 10)
+    [5, 8, 18, 20]
     """
     n = len(gains_of(relevance, gain_map=gain_map))
     best = ideal_gains(ideal, gain_map=gain_map)

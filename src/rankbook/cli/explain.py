@@ -143,7 +143,7 @@ def run(args) -> None:
         message = str(error)
         if args.metric is not None:   # explain_metric names the function's arguments
             for name, option in OPTIONS.items():
-                message = re.sub(rf"\b{name}\b(?!=)", option.flag, message)
+                message = re.sub(rf"(?<![\w-]){name}\b(?!=)", option.flag, message)
         else:
             for keyword, option in _EXPLAIN_OPTIONS.items():
                 message = message.replace(keyword, option)
@@ -201,9 +201,12 @@ def _explain_metric(args) -> None:
     options = {}
     for name, option in OPTIONS.items():
         value = getattr(args, name)
+        if isinstance(value, list) and name != "ideal":
+            value = option.read(" ".join(value))
+        elif isinstance(value, str):     # a number typed after its flag: read as the option's kind
+            value = option.read(value)
         if value is not None:
-            options[name] = option.read(" ".join(value)) if isinstance(value, list) and \
-                name != "ideal" else value
+            options[name] = value
     result = explain_metric(args.grades, args.metric, depth=args.at, **options)
     header, rows = result.cells(args.decimals)
     at = args.at if args.at is not None else result.at if result.at is not None else len(args.grades)

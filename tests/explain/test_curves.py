@@ -88,7 +88,9 @@ def test_the_11_point_average():
     assert lines[-1] == ("11pt = (iP from level 1.0 down to 0.0) / 11 = (0.6000 + 0.6000 + "
                          "0.6000 + 0.6000 + 0.6667 + 0.6667 + 0.6667 + 1.0000 + 1.0000 + "
                          "1.0000 + 1.0000) / 11 = 0.7636")
-    assert lines[2].startswith("iP at levels 0.4 to 0.6 (c: 2) = ")
+    assert lines[2] == ("iP at levels 0.4 to 0.6 (2 relevant needed), the best precision from "
+                        "rank 3 on (at its relevant ranks) = max(P@3, P@5) = max(0.6667, 0.6000) "
+                        "= 0.6667")
     three = rb.explain(LECTURE, metric="11pt_avg.0.2,0.5,0.8", n_relevant=3)
     assert three.value() == pytest.approx(34 / 45)                   # trec_eval 8's 3-point
 

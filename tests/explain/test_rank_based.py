@@ -35,8 +35,8 @@ def test_the_lectures_average_precision_rank_by_rank():
     assert ex.value() == pytest.approx(float(F(34, 45)))
     assert round(ex.value(), 2) == 0.76                                # the slides' 0.76
     sums = [F(1), F(1), F(1) + F(2, 3), F(1) + F(2, 3), F(1) + F(2, 3) + F(3, 5)]
-    assert ex.table["sum of precisions"].tolist() == pytest.approx([float(s) for s in sums])
-    assert ex.table["precision at k"].tolist() == pytest.approx([1, 1 / 2, 2 / 3, 1 / 2, 3 / 5])
+    assert ex.table["sum of P"].tolist() == pytest.approx([float(s) for s in sums])
+    assert ex.table["P@k"].tolist() == pytest.approx([1, 1 / 2, 2 / 3, 1 / 2, 3 / 5])
     assert str(ex.show_work()).splitlines() == [
         "D = 3 = R, all relevant documents",
         "AP@5 = (sum of precisions at the relevant ranks) / D = "
@@ -73,8 +73,9 @@ def test_the_pitfall_dividing_by_the_relevant_retrieved():
     one_hit = [1, 0, 0, 0, 0]                  # average_precision.md: R = 5, one found at rank 1
     assert rb.explain(one_hit, metric="AP", denominator="retrieved_relevant").value() == 1.0
     assert rb.explain(one_hit, metric="AP", n_relevant=5).value() == pytest.approx(1 / 5)
-    assert rb.explain([0, 0], metric="AP", denominator="retrieved_relevant").show_work(2) \
-        .steps[-1].text.startswith("AP@2 = 0.0000   [D is 0")
+    assert str(rb.explain([0, 0], metric="AP", denominator="retrieved_relevant").show_work(2)) \
+        .endswith("(D is 0: no relevant document to average over, and AP is 0 as in trec_eval)\n"
+                  "AP@2 = 0.0000")
     assert rb.explain(LECTURE, metric="AP", ap_denominator="retrieved_relevant").value() == \
         pytest.approx(34 / 45)          # rb.explain's own name of the option works too
 
@@ -90,16 +91,17 @@ def test_search_length_of_the_notebooks_table(wanted, rank_reading, cooper):
         assert ex.table["SL"].tolist() == [math.inf] * (rank_reading - 1) + \
             [rank_reading] * (9 - rank_reading)
     else:
-        assert str(ex.show_work()) == ("SL of the top 8 = inf   [the list holds 3 of the 4 "
-                                       "relevant documents wanted: the user has not found "
-                                       "them yet]")
+        assert str(ex.show_work()) == ("(the list holds 3 of the 4 relevant documents wanted: "
+                                       "the user has not found them yet)\n"
+                                       "SL of the top 8 = inf")
 
 
 def test_search_length_written_out_and_with_ties():
     ex = rb.explain([0, 0, 0, 1, 0, 0], metric="SL", count="non_relevant")
     assert str(ex.show_work()).splitlines() == [
-        "K_1 = 4   [the 1st relevant document is at rank 4]",
-        "SL = K_1 - 1 = 4 - 1 = 3.0000   [non-relevant documents read]"]
+        "(the 1st relevant document is at rank K_1 = 4; the user reads 4 documents, 3 of them "
+        "not relevant)",
+        "SL = K_1 - 1 = 4 - 1 = 3.0000"]
     assert rb.explain([0, 0, 0, 1, 0, 0], metric="SL").value() == 4          # RR = 1/4
     # Cooper's tied levels: {1, 0} then {0, 1, 0}, two wanted: j = 1, i = 2, r = 1, s = 1
     ties = {"scores": (0.9, 0.9, 0.4, 0.4, 0.4), "wanted": 2}
@@ -122,8 +124,7 @@ def test_lag_of_the_notebook_and_the_page():
     assert ex.value() == 5 / 4
     assert [x for x in ex.table["lag"] if x != ""] == [0, 1, 1, 3]
     assert math.isnan(rb.explain([0, 1], metric="LAG").value(1))      # nothing to average yet
-    assert str(ex.show_work()) == \
-        "LAG@10 = (0 + 1 + 1 + 3) / 4 = 1.2500   [non-relevant documents above each relevant one]"
+    assert str(ex.show_work()).splitlines()[-1] == "LAG@10 = (0 + 1 + 1 + 3) / 4 = 1.2500"
     bottom = rb.explain(ranking, metric="LAG", n_relevant=5, unretrieved="bottom")
     assert bottom.value() == 11 / 5 and "(0 + 1 + 1 + 3 + 6) / 5" in str(bottom.show_work())
     assert rb.explain([0, 1, 0, 1, 0, 0, 1], metric="LAG").value() == pytest.approx(7 / 3)
@@ -154,3 +155,25 @@ def test_the_command_line_explains_search_length(capsys):
     out = _run(capsys, "0", "1", "0", "0", "1", "--metric", "SL", "--scores", "0.9", "0.5",
                "0.5", "0.5", "0.5", "--count", "non_relevant")
     assert "ESL = j + i·s/(r + 1) = 1 + 2·1/(2 + 1) = 1.6667" in out
+
+
+def test_every_worked_formula_of_the_two_chapters_ends_with_its_value():
+    # The boxes (and a reader) read the last line with " = " as the answer: no remark after it,
+    # and the notes before it. Lists with and without relevant documents, ties and misses.
+    from rankbook.explain.catalog import explainers
+    from rankbook.metrics.registry import CHAPTERS
+
+    ours = [e for e in explainers().values()
+            if CHAPTERS[e.entry.family][0] in ("Set-based measures", "Rank-based measures")]
+    assert len(ours) == 24
+    for explainer in ours:
+        options = {"recall_levels": 0.5} if explainer.metric == "IPrec@r" else {}
+        for grades in ([0, 1, 0, 1], [0, 0], [1, 1, 0, None, 1]):
+            ex = rb.explain(grades, metric=explainer.metric, **options)
+            for k in (1, len(grades), len(grades) + 1):
+                work, value = str(ex.show_work(k)), ex.value(k)
+                if value != value:                   # LAG, ROC, AUC: undefined, and said so
+                    assert "undefined" in work, (explainer.metric, grades, k, work)
+                    continue
+                last = [line for line in work.splitlines() if " = " in line][-1]
+                assert last.endswith(f"= {value:.4f}"), (explainer.metric, grades, k, last)

@@ -114,9 +114,10 @@ def fpr_step(k: int, false_positives: int, N: int, value: str) -> Step:
     )
 
 
-def lag_step(k: int, lags, value: str, remark: str = "non-relevant documents above each "
-             "relevant one") -> Step:
-    r"""``LAG@k = (l1 + l2 + ...) / count = value   [remark]``; undefined without a lag."""
+def lag_step(k: int, lags, value: str, remark: str | None = "non-relevant documents above "
+             "each relevant one") -> Step:
+    r"""``LAG@k = (l1 + l2 + ...) / count = value   [remark]`` (no remark when it is None);
+    undefined without a lag."""
     if not lags:
         return Step(
             "LAG@k",
@@ -127,7 +128,7 @@ def lag_step(k: int, lags, value: str, remark: str = "non-relevant documents abo
     return Step(
         "LAG@k",
         f"\\mathrm{{LAG}}@{k} = \\frac{{{terms}}}{{{len(lags)}}} = {value}",
-        f"LAG@{k} = ({terms}) / {len(lags)} = {value}   [{remark}]",
+        f"LAG@{k} = ({terms}) / {len(lags)} = {value}" + (f"   [{remark}]" if remark else ""),
     )
 
 

@@ -5,11 +5,14 @@ non-relevant documents, as trec_eval does. A measure of the whole retrieved list
 utility, LAG, AUC) has no cut-off: at rank k its hand calculation shows the measure of the
 list cut at rank k, the first k documents taken as all that was retrieved, and past the end of
 the list there is nothing more to take.
+
+Every worked formula ends with its value (``... = 0.7500``), never with a remark: what needs
+saying in words goes in a note before it (`because`).
 """
 
 from __future__ import annotations
 
-from rankbook.explain.families._write import note
+from rankbook.explain.families._write import note, step
 
 
 def top(case, k: int):
@@ -28,3 +31,10 @@ def beyond_the_list(case, k: int):
         ranks = f"rank {k} is" if k == case.n + 1 else f"ranks {case.n + 1} to {k} are"
         yield note("past the end", f"({ranks} past the end of the list of {case.n}: nothing "
                                    "more was retrieved, so the values are the whole list's)")
+
+
+def because(name: str, value: str, why: str = "R is 0: the query has no relevant document, and "
+            "the value is 0 as in trec_eval"):
+    """Why the value is what it is (a note), then ``name = value``."""
+    yield note("why", f"({why})")
+    yield step(name, f"\\text{{{name}}} = {value}", f"{name} = {value}")

@@ -20,7 +20,7 @@ import math
 
 from rankbook._errors import InvalidValueError
 from rankbook.explain.explainer import Explainer
-from rankbook.explain.families._retrieved import beyond_the_list, retrieved, top
+from rankbook.explain.families._retrieved import because, beyond_the_list, retrieved, top
 from rankbook.explain.families._write import note, past_the_end, step
 from rankbook.explain.worksheet import fpr_step, precision_step, recall_step, tpr_step
 from rankbook.metrics.interpolation import (
@@ -114,23 +114,24 @@ def _needed_step(case, r: float, R: int):
 
 
 def _best_precision(case, k: int, c: int, name: str, value: str, fmt):
-    """``name = max(P@j, ...) = max(...) = value`` over the relevant ranks j <= k that reach c."""
+    """``name, the best precision from rank K on = max(P@j, ...) = max(...) = value``: the max
+    over the relevant ranks j <= k whose top j holds c relevant documents (the precision peaks
+    at a relevant rank, so the others need not be written)."""
     ranks = [j for j in case.relevant_ranks(k) if case.found(j) >= max(c, 1)]
-    if not ranks or case.options["n_relevant"] == 0:
-        why = "no relevant document in the top k" if c == 0 else \
-            f"no rank of the top {k} has {c} relevant documents above it"
-        return step(name, f"\\text{{{name}}} = {value}", f"{name} = {value}   [{why}]")
+    if not ranks:
+        why = f"no relevant document in the top {k}" if c == 0 else \
+            f"no rank of the top {k} holds {c} relevant documents"
+        return step(name, f"\\text{{{name}}} = {value}", f"{name}, with {why} = {value}")
     level = case.kwargs(*LEVEL)
     numbers = [fmt(precision_at_k(case.grades, j, **level)) for j in ranks]
     if len(ranks) == 1:
         return step(name, f"\\text{{{name}}} = \\mathrm{{P}}@{ranks[0]} = {value}",
-                    f"{name} = P@{ranks[0]} = {value}   [the only relevant rank of the top {k} "
-                    "that reaches it]")
+                    f"{name}, the precision at the only relevant rank from rank {ranks[0]} on = "
+                    f"P@{ranks[0]} = {value}")
     shown = ", ".join(f"P@{j}" for j in ranks)
     return step(name, f"\\text{{{name}}} = \\max({shown}) = {value}",
-                f"{name} = max(P@j over the ranks j from rank {ranks[0]} on) = max({shown}) = "
-                f"max({', '.join(numbers)}) = {value}   [the best precisions are at relevant "
-                "ranks]")
+                f"{name}, the best precision from rank {ranks[0]} on (at its relevant ranks) = "
+                f"max({shown}) = max({', '.join(numbers)}) = {value}")
 
 
 def _iprec_steps(case, k: int, fmt):
@@ -138,9 +139,8 @@ def _iprec_steps(case, k: int, fmt):
     r, R = _one_level(case), case.options["n_relevant"]
     value = fmt(_iprec_columns(case, k)["IPrec@r"])
     if R == 0:
-        yield step("IPrec@r", f"\\mathrm{{IPrec}}@{r:g} = {value}",
-                   f"IPrec@{_level_text(r)} = {value}   [R is 0: every level is 0, as in "
-                   "trec_eval]")
+        yield from because(f"IPrec@{_level_text(r)}", value, "R is 0: every level is 0, as in "
+                                                             "trec_eval")
         return
     yield _needed_step(case, r, R)
     c = relevant_needed(r, R, case.options.get("cutoff_rule", "trec_eval_9"))
@@ -169,7 +169,8 @@ def _eleven_steps(case, k: int, fmt):
     for c, group in groups.items():
         first, last = _level_text(group[0][0]), _level_text(group[-1][0])
         span = f"level {first}" if len(group) == 1 else f"levels {first} to {last}"
-        yield _best_precision(case, k, c, f"iP at {span} (c: {c})", fmt(group[0][1]), fmt)
+        yield _best_precision(case, k, c, f"iP at {span} ({c} relevant needed)",
+                              fmt(group[0][1]), fmt)
     terms = " + ".join(fmt(v) for v in values[::-1])
     mean = fmt(_eleven_columns(case, k)["11pt"])
     yield step("11pt", f"\\text{{11pt}} = \\frac{{{terms}}}{{{len(levels)}}} = {mean}",

@@ -2,7 +2,7 @@ r"""Hand calculations of the rank-based measures: where in the list the relevant
 
 | explainer | running columns (besides the metric's own) | its formula at rank k |
 | --- | --- | --- |
-| AP, AP@k | precision at this rank, sum of precisions, D | ``(1/1 + 2/3 + ...) / D`` |
+| AP, AP@k | P@k, the sum of P@k over the relevant ranks so far, D | ``(1/1 + 2/3 + ...) / D`` |
 | RR, RR@k | first relevant | ``1 / rank of the first relevant document`` |
 | SL | relevant found, non-relevant read | ``K_n`` or ``K_n - n``; Cooper's ``j + i·s/(r + 1)`` |
 | LAG | lag of each relevant document | ``(lag_1 + lag_2 + ...) / count`` |
@@ -16,7 +16,7 @@ k (the search has not ended while fewer than ``wanted`` relevant documents are i
 from __future__ import annotations
 
 from rankbook.explain.explainer import Explainer
-from rankbook.explain.families._retrieved import beyond_the_list, retrieved, top
+from rankbook.explain.families._retrieved import because, beyond_the_list, retrieved, top
 from rankbook.explain.families._write import fraction, note, past_the_end, step
 from rankbook.explain.worksheet import ap_denominator, ap_terms, lag_step, plural
 from rankbook.metrics.average_precision import average_precision
@@ -36,8 +36,8 @@ def _ap_columns(case, k: int) -> dict:
     convention = case.options.get("denominator", "relevant")
     D, _ = ap_denominator(convention, case.found(k), k, case.options["n_relevant"])
     return {"relevant": case.is_relevant(k),
-            "precision at k": precision_at_k(case.grades, k, **level),
-            "sum of precisions": sum(precisions), "D": D,
+            "P@k": precision_at_k(case.grades, k, **level),
+            "sum of P": sum(precisions), "D": D,
             "AP@k": average_precision(case.grades, case.options["n_relevant"], k=k,
                                       **case.kwargs("denominator", *LEVEL))}
 
@@ -49,9 +49,8 @@ def _ap_steps(case, k: int, fmt):
     value = fmt(_ap_columns(case, k)["AP@k"])
     yield step("D", f"D = \\text{{{why}}}", f"D = {why}")
     if D == 0:
-        yield step("AP@k", f"\\mathrm{{AP}}@{k} = {value}",
-                   f"AP@{k} = {value}   [D is 0: no relevant document to average over, and AP "
-                   "is 0 as in trec_eval]")
+        yield from because(f"AP@{k}", value, "D is 0: no relevant document to average over, "
+                                             "and AP is 0 as in trec_eval")
         return
     latex, text = ap_terms(case.relevant_ranks(k))
     yield step("AP@k", f"\\mathrm{{AP}}@{k} = \\frac{{1}}{{D}} \\sum_{{j}} \\frac{{j}}{{K_j}} = "
@@ -72,12 +71,11 @@ def _rr_columns(case, k: int) -> dict:
 def _rr_steps(case, k: int, fmt):
     yield from past_the_end(case, k)
     ranks = case.relevant_ranks(k)
+    value = fmt(reciprocal_rank(case.grades, k=k, **case.kwargs(*LEVEL)))
     if not ranks:
-        yield step("RR@k", f"\\mathrm{{RR}}@{k} = 0 \\quad (\\text{{no relevant document in the "
-                           f"top }} {k})", f"RR@{k} = 0 (no relevant document in the top {k})")
+        yield from because(f"RR@{k}", value, f"no relevant document in the top {k}")
         return
     latex, text = fraction(1, ranks[0])
-    value = fmt(reciprocal_rank(case.grades, k=k, **case.kwargs(*LEVEL)))
     yield step("RR@k", f"\\mathrm{{RR}}@{k} = \\frac{{1}}{{\\text{{rank of the first relevant "
                        f"document}}}} = {latex} = {value}",
                f"RR@{k} = 1 / rank of the first relevant document = {text} = {value}")
@@ -115,23 +113,22 @@ def _sl_steps(case, k: int, fmt):
     value = fmt(_sl_columns(case, k)["SL"])
     if found < wanted:
         ended = "the list holds" if k >= case.n else f"the top {k} holds"
-        yield step("SL", f"\\mathrm{{SL}} = \\infty",
-                   f"SL of the top {k} = {value}   [{ended} {found} of the {wanted} relevant "
-                   "documents wanted: the user has not found them yet]")
+        yield from because(f"SL of the top {k}", value,
+                           f"{ended} {found} of the {wanted} relevant documents wanted: the user "
+                           "has not found them yet")
         return
     if "scores" in case.options:
         yield from _esl_steps(case, k, wanted, rank_reading, value)
         return
     K = case.relevant_ranks(k)[wanted - 1]
-    yield step("K_n", f"K_{{{wanted}}} = {K}",
-               f"K_{wanted} = {K}   [the {_ordinal(wanted)} relevant document is at rank {K}]")
+    yield note("K_n", f"(the {_ordinal(wanted)} relevant document is at rank K_{wanted} = {K}; "
+                      f"the user reads {K} documents, {K - wanted} of them not relevant)")
     if rank_reading:
         yield step("SL", f"\\mathrm{{SL}} = K_{{{wanted}}} = {value}",
-                   f"SL = K_{wanted} = {K} = {value}   [documents read]")
+                   f"SL = K_{wanted} = {K} = {value}")
     else:
         yield step("SL", f"\\mathrm{{SL}} = K_{{{wanted}}} - {wanted} = {K} - {wanted} = {value}",
-                   f"SL = K_{wanted} - {wanted} = {K} - {wanted} = {value}   "
-                   "[non-relevant documents read]")
+                   f"SL = K_{wanted} - {wanted} = {K} - {wanted} = {value}")
 
 
 def _esl_steps(case, k: int, wanted: int, rank_reading: bool, value: str):
@@ -167,14 +164,17 @@ def _lag_steps(case, k: int, fmt):
     yield from beyond_the_list(case, k)
     lags = [_lag_of(case, i) for i in case.relevant_ranks(k)]
     value = fmt(_lag_columns(case, k)["LAG@k"])
+    yield note("lags", "(the lag of a relevant document: the non-relevant documents above it)")
     if case.options.get("unretrieved", "ignore") == "ignore":
-        yield lag_step(k, lags, value)
+        yield lag_step(k, lags, value, remark=None)
         return
     missing = case.options["n_relevant"] - case.found(k)
     below = retrieved(case, k) - case.found(k)
-    yield lag_step(k, lags + [below] * missing, value,
-                   f"non-relevant documents above each relevant one; the {missing} relevant "
-                   f"missed by the top {k} placed below it, under its {below} non-relevant")
+    if missing:
+        yield note("missed", f"({plural(missing, 'relevant document')} missed by the top {k}, "
+                             f"each placed below it with a lag of {below}, its non-relevant "
+                             "documents)")
+    yield lag_step(k, lags + [below] * missing, value, remark=None)
 
 
 EXPLAINERS = (

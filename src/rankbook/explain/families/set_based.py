@@ -18,7 +18,7 @@ is the measure of the first k documents taken as the retrieved set
 from __future__ import annotations
 
 from rankbook.explain.explainer import Explainer
-from rankbook.explain.families._retrieved import beyond_the_list, retrieved, top
+from rankbook.explain.families._retrieved import because, beyond_the_list, retrieved, top
 from rankbook.explain.families._write import note, past_the_end, step
 from rankbook.explain.worksheet import f1_step, precision_step, recall_step
 from rankbook.metrics.precision import (
@@ -37,10 +37,6 @@ from rankbook.metrics.set_measures import (
 )
 
 LEVEL = ("relevance_level",)
-
-
-#: The remark of a measure that divides by R when R is 0.
-NO_RELEVANT = "[R is 0: the query has no relevant document, and the value is 0 as in trec_eval]"
 
 
 def _counts(case, k: int) -> dict:
@@ -69,13 +65,14 @@ def _recall_columns(case, k: int) -> dict:
 def _recall_step(case, k: int, fmt):
     R, value = case.options["n_relevant"], fmt(_recall(case, k))
     if R == 0:
-        return step("R@k", f"\\mathrm{{R}}@{k} = {value}", f"R@{k} = {value}   {NO_RELEVANT}")
-    return recall_step(k, case.found(k), R, value)
+        yield from because(f"R@{k}", value)
+        return
+    yield recall_step(k, case.found(k), R, value)
 
 
 def _recall_steps(case, k: int, fmt):
     yield from past_the_end(case, k)
-    yield _recall_step(case, k, fmt)
+    yield from _recall_step(case, k, fmt)
 
 
 def _f1_columns(case, k: int) -> dict:
@@ -90,7 +87,7 @@ def _f1_steps(case, k: int, fmt):
     values, found, R = _f1_columns(case, k), case.found(k), case.options["n_relevant"]
     p, r, f1 = fmt(values["P@k"]), fmt(values["R@k"]), fmt(values["F1@k"])
     yield precision_step(k, found, p)
-    yield _recall_step(case, k, fmt)
+    yield from _recall_step(case, k, fmt)
     if found:
         yield f1_step(k, p, r, f1)
     yield step("F1@k", f"\\mathrm{{F}}_1@{k} = \\frac{{2 \\cdot \\text{{relevant in top }} {k}}}"
@@ -119,7 +116,7 @@ def _rprec_steps(case, k: int, fmt):
     yield from past_the_end(case, k)
     R, value = case.options["n_relevant"], fmt(_rprec_columns(case, k)["R-prec"])
     if R == 0:
-        yield step("R-prec", f"\\text{{R-prec}} = {value}", f"R-prec = {value}   {NO_RELEVANT}")
+        yield from because("R-prec", value)
         return
     yield from _cut_list(case, k, R)
     found = case.found(min(k, R))
@@ -148,8 +145,7 @@ def _rprec_mult_steps(case, k: int, fmt):
                     f" = {cut}", f"c = floor(m·R + 0.9) = floor({m:g}·{R} + 0.9) = {cut}   "
                                  "[the cut-off, trec_eval's Rprec_mult rule]")
     if cut == 0:
-        yield step("R-prec@m", f"\\text{{R-prec}}@{m:g} = {value}",
-                   f"R-prec@{m:g} = {value}   [the cut-off is 0: the value is 0]")
+        yield from because(f"R-prec@{m:g}", value, "the cut-off is 0, and so is the value")
         return
     yield from _cut_list(case, k, cut)
     found = case.found(min(k, cut))
@@ -180,21 +176,22 @@ def _set_relp_columns(case, k: int) -> dict:
 def _relative_step(case, name: str, size: int, found: int, value: str):
     R = case.options["n_relevant"]
     if R == 0:
-        return step(name, f"\\text{{{name}}} = {value}", f"{name} = {value}   {NO_RELEVANT}")
-    return step(name, f"\\text{{{name}}} = \\frac{{{found}}}{{\\min({size}, {R})}} = {value}",
+        yield from because(name, value)
+        return
+    yield step(name, f"\\text{{{name}}} = \\frac{{{found}}}{{\\min({size}, {R})}} = {value}",
                 f"{name} = relevant in top {size} / min({size}, R) = {found} / min({size}, {R}) "
                 f"= {value}")
 
 
 def _relp_steps(case, k: int, fmt):
     yield from past_the_end(case, k)
-    yield _relative_step(case, f"RelP@{k}", k, case.found(k), fmt(_relp_columns(case, k)["RelP@k"]))
+    yield from _relative_step(case, f"RelP@{k}", k, case.found(k), fmt(_relp_columns(case, k)["RelP@k"]))
 
 
 def _set_relp_steps(case, k: int, fmt):
     yield from beyond_the_list(case, k)
     size = retrieved(case, k)
-    yield _relative_step(case, f"SetRelP of the top {size}", size, case.found(k),
+    yield from _relative_step(case, f"SetRelP of the top {size}", size, case.found(k),
                          fmt(_set_relp_columns(case, k)["SetRelP"]))
 
 
@@ -244,10 +241,10 @@ def _utility_steps(case, k: int, fmt):
     terms = [(w[0], a), (w[1], b), (w[2], c)]
     if "d" in counts or w[3] != 0:
         d = case.options.get("n_documents", 0) - size - c
+        if "n_documents" not in case.options:
+            yield note("d", "(no collection size given: d means nothing)")
         yield step("d", f"d = N - n - c = {d}",
-                   f"d = N - n - c = {case.options.get('n_documents', 0)} - {size} - {c} = {d}"
-                   + ("" if "n_documents" in case.options else
-                      "   [no collection size given: d means nothing]"))
+                   f"d = N - n - c = {case.options.get('n_documents', 0)} - {size} - {c} = {d}")
         terms.append((w[3], d))
     value = fmt(_utility_columns(case, k)["utility"])
     sums = " + ".join(f"{_signed(weight)}·{_signed(count)}" for weight, count in terms)
@@ -279,7 +276,7 @@ def _setr_steps(case, k: int, fmt):
     size, found, R = retrieved(case, k), case.found(k), case.options["n_relevant"]
     value = fmt(_set_columns(case, k)["SetR"])
     if R == 0:
-        yield step("SetR", f"\\text{{SetR}} = {value}", f"SetR = {value}   {NO_RELEVANT}")
+        yield from because("SetR", value)
         return
     yield step("SetR", f"\\text{{SetR}} = \\frac{{{found}}}{{{R}}} = {value}",
                f"SetR of the top {size} = relevant / R = {found}/{R} = {value}")
@@ -296,7 +293,7 @@ def _setap_steps(case, k: int, fmt):
     size, found, R = retrieved(case, k), case.found(k), case.options["n_relevant"]
     value = fmt(_setap_columns(case, k)["SetAP"])
     if R == 0:
-        yield step("SetAP", f"\\text{{SetAP}} = {value}", f"SetAP = {value}   {NO_RELEVANT}")
+        yield from because("SetAP", value)
         return
     yield step("SetAP", f"\\text{{SetAP}} = \\text{{SetP}} \\cdot \\text{{SetR}} = "
                         f"\\frac{{{found}}}{{{size}}} \\cdot \\frac{{{found}}}{{{R}}} = "
@@ -325,7 +322,7 @@ def _setf_steps(case, k: int, fmt):
         yield note("beta", f"(beta {beta:g} read as trec_eval's x of set_F.x, which plays the "
                            "part of beta squared; beta_convention van_rijsbergen reads it as beta)")
     if found == 0:
-        yield step("SetF", f"F = {value}", f"F = {value}   [no relevant document retrieved]")
+        yield from because("F", value, "no relevant document retrieved")
         return
     w = f"{beta:g}^2" if options["beta_convention"] == "van_rijsbergen" else f"{beta:g}"
     p, r = fmt(values["SetP"]), fmt(values["SetR"])

@@ -50,22 +50,25 @@ def plural(count: int, noun: str) -> str:
 
 # --- the worked formulas shared by the core table and the one-metric explainers -------------
 
+def _ratio_step(name: str, k: int, counted: str, over: tuple[str, str], count: int, total,
+                value: str) -> Step:
+    r"""``name@k = counted in top k / over = count/total = value``; ``over`` as (LaTeX, text)."""
+    return Step(
+        f"{name}@k",
+        f"\\mathrm{{{name}}}@{k} = \\frac{{\\text{{{counted} in top }} {k}}}{{{over[0]}}} = "
+        f"\\frac{{{count}}}{{{total}}} = {value}",
+        f"{name}@{k} = {counted} in top {k} / {over[1]} = {count}/{total} = {value}",
+    )
+
+
 def precision_step(k: int, found: int, value: str) -> Step:
     r"""``P@k = relevant in top k / k = found/k = value``."""
-    return Step(
-        "P@k",
-        f"\\mathrm{{P}}@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{{k}}} = \\frac{{{found}}}{{{k}}} = {value}",
-        f"P@{k} = relevant in top {k} / {k} = {found}/{k} = {value}",
-    )
+    return _ratio_step("P", k, "relevant", (str(k), str(k)), found, k, value)
 
 
 def recall_step(k: int, found: int, R: int, value: str) -> Step:
     r"""``R@k = relevant in top k / R = found/R = value``."""
-    return Step(
-        "R@k",
-        f"\\mathrm{{R}}@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{R}} = \\frac{{{found}}}{{{R}}} = {value}",
-        f"R@{k} = relevant in top {k} / R = {found}/{R} = {value}",
-    )
+    return _ratio_step("R", k, "relevant", ("R", "R"), found, R, value)
 
 
 def f1_step(k: int, p: str, r: str, value: str) -> Step:
@@ -96,22 +99,14 @@ def ap_denominator(convention: str, found: int, k: int, R: int | None) -> tuple[
 
 def tpr_step(k: int, found: int, P: int, value: str) -> Step:
     r"""``TPR@k = relevant in top k / all relevant = found/P = value``."""
-    return Step(
-        "TPR@k",
-        f"\\mathrm{{TPR}}@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{\\text{{all relevant}}}} = "
-        f"\\frac{{{found}}}{{{P}}} = {value}",
-        f"TPR@{k} = relevant in top {k} / all relevant = {found}/{P} = {value}",
-    )
+    return _ratio_step("TPR", k, "relevant", ("\\text{all relevant}", "all relevant"), found, P,
+                       value)
 
 
 def fpr_step(k: int, false_positives: int, N: int, value: str) -> Step:
     r"""``FPR@k = non-relevant in top k / all non-relevant = fp/N = value``."""
-    return Step(
-        "FPR@k",
-        f"\\mathrm{{FPR}}@{k} = \\frac{{\\text{{non-relevant in top }} {k}}}{{\\text{{all non-relevant}}}} = "
-        f"\\frac{{{false_positives}}}{{{N}}} = {value}",
-        f"FPR@{k} = non-relevant in top {k} / all non-relevant = {false_positives}/{N} = {value}",
-    )
+    return _ratio_step("FPR", k, "non-relevant", ("\\text{all non-relevant}", "all non-relevant"),
+                       false_positives, N, value)
 
 
 def lag_step(k: int, lags, value: str, remark: str | None = "non-relevant documents above "

@@ -20,7 +20,12 @@ import math
 
 from rankbook._errors import InvalidValueError
 from rankbook.explain.explainer import Explainer
-from rankbook.explain.families._retrieved import because, beyond_the_list, retrieved, top
+from rankbook.explain.families._retrieved import (
+    because,
+    beyond_the_list,
+    retrieved,
+    top,
+)
 from rankbook.explain.families._write import note, past_the_end, step
 from rankbook.explain.worksheet import fpr_step, precision_step, recall_step, tpr_step
 from rankbook.metrics.interpolation import (

@@ -16,7 +16,12 @@ k (the search has not ended while fewer than ``wanted`` relevant documents are i
 from __future__ import annotations
 
 from rankbook.explain.explainer import Explainer
-from rankbook.explain.families._retrieved import because, beyond_the_list, retrieved, top
+from rankbook.explain.families._retrieved import (
+    because,
+    beyond_the_list,
+    retrieved,
+    top,
+)
 from rankbook.explain.families._write import fraction, note, past_the_end, step
 from rankbook.explain.worksheet import ap_denominator, ap_terms, lag_step, plural
 from rankbook.metrics.average_precision import average_precision

@@ -18,7 +18,12 @@ is the measure of the first k documents taken as the retrieved set
 from __future__ import annotations
 
 from rankbook.explain.explainer import Explainer
-from rankbook.explain.families._retrieved import because, beyond_the_list, retrieved, top
+from rankbook.explain.families._retrieved import (
+    because,
+    beyond_the_list,
+    retrieved,
+    top,
+)
 from rankbook.explain.families._write import note, past_the_end, step
 from rankbook.explain.worksheet import f1_step, precision_step, recall_step
 from rankbook.metrics.precision import (

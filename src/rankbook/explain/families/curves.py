@@ -16,7 +16,7 @@ the measure of the list cut at rank k, and at its last rank the measure of the l
 
 from __future__ import annotations
 
-import math
+from math import nan
 
 from rankbook._errors import InvalidValueError
 from rankbook.explain.explainer import Explainer
@@ -211,7 +211,7 @@ def _undefined(case):
 def _rates(case, k: int) -> dict:
     P, N = _totals(case)
     if not (P and N):
-        return {"TPR@k": math.nan, "FPR@k": math.nan}
+        return {"TPR@k": nan, "FPR@k": nan}
     fpr, tpr = roc_curve(case.grades, n_relevant=P, n_nonrelevant=N, **case.kwargs(*LEVEL))
     return {"TPR@k": float(tpr[retrieved(case, k)]), "FPR@k": float(fpr[retrieved(case, k)])}
 
@@ -250,7 +250,7 @@ def _pairs_won(case, k: int) -> list[int]:
 def _auc_columns(case, k: int) -> dict:
     P, N = _totals(case)
     rates = _rates(case, k)
-    auc = math.nan if not (P and N) else roc_auc(top(case, k), n_relevant=P, n_nonrelevant=N,
+    auc = nan if not (P and N) else roc_auc(top(case, k), n_relevant=P, n_nonrelevant=N,
                                                   **case.kwargs(*LEVEL))
     return {"relevant": case.is_relevant(k), "TPR@k": rates["TPR@k"], "FPR@k": rates["FPR@k"],
             "pairs won": sum(_pairs_won(case, k)), "AUC@k": auc}

@@ -4,8 +4,8 @@
 
 The runs are those of the page docs/comparing/discriminative_power.md (its worked example
 computes the same results): the originals WCrobust04 and WCrobust0405 and their 20 named
-replications each, on the 50 Robust04 topics (tests/data/breuer2020/rpl), 42 systems and
-861 pairs, with 10,000 randomised Tukey HSD resamples (seed 0). Run it after changing
+replications each, on the 50 Robust04 topics (`rankbook.datasets.breuer2020_scores`), 42
+systems and 861 pairs, with 10,000 randomised Tukey HSD resamples (seed 0). Run it after changing
 `rankbook.stats.discriminative` or `rankbook.compare.plots.asl_curves`, then look at the
 picture before committing it.
 """
@@ -22,13 +22,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from rankbook.compare.plots import asl_curves  # noqa: E402
+from rankbook.datasets import BREUER2020_RUN_NUMBERS, breuer2020_scores  # noqa: E402
 from rankbook.stats import discriminative_power  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "tests" / "data" / "breuer2020" / "rpl"
 OUT = ROOT / "docs" / "comparing" / "discriminative_power_asl.png"
-# the paper's 20 replications (tf, df, tol, C: tests/data/breuer2020/README.md)
-NUMBERS = [45, 46, 47, 48, 49, 14, 15, 16, 17, 18, 39, 38, 37, 36, 35, 44, 43, 42, 41, 40]
+# the paper's 20 replications (tf, df, tol, C), in the paper's order
+NUMBERS = list(BREUER2020_RUN_NUMBERS.values())
 MEASURES = {"p10": "P@10", "ap": "AP", "ndcg1000": "nDCG"}
 
 
@@ -36,7 +36,7 @@ def runs(measure: str) -> pd.DataFrame:
     """Topics x the 42 systems of one measure."""
     frames = []
     for run, original in [("wcrobust04", "WCrobust04"), ("wcrobust0405", "WCrobust0405")]:
-        frame = pd.read_csv(DATA / f"rpl_{run}_{measure}.csv", index_col="Row")
+        frame = breuer2020_scores("rpl", run, measure)
         frames.append(frame[[original] + [f"rpl_{run}_{k}" for k in NUMBERS]])
     return pd.concat(frames, axis=1)
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `make wheel-check` (CI runs it): the package as a user gets it. Builds the wheel and the sdist
-# (`python -m build`), checks the wheel holds every module of src/rankbook, installs it into a
-# new venv (dependencies at the versions of requirements/dev.lock), and from an empty folder
-# outside the repository runs `rankbook eval`, `fuse` and `exercises`, `rb.evaluate` and
-# `rb.fuse` on small files with known answers (scripts/wheel_smoke.py).
+# (`python -m build`), checks the wheel holds every module and data file of src/rankbook,
+# installs it into a new venv (dependencies at the versions of requirements/dev.lock), and from
+# an empty folder outside the repository runs `rankbook eval`, `fuse` and `exercises`,
+# `rb.evaluate`, `rb.fuse` and `rankbook.datasets` with known answers (scripts/wheel_smoke.py).
 #
 #   scripts/check_wheel.sh [PYTHON]   PYTHON: one with the `build` package (.venv/bin/python)
 set -euo pipefail
@@ -24,6 +24,14 @@ missing=$(comm -23 <(cd src && find rankbook -name '*.py' -not -path '*/__pycach
                    <("$python" -m zipfile -l "$wheel" | awk '{print $1}' | grep '\.py$' | sort))
 if [ -n "$missing" ]; then
   echo "the wheel lacks these modules of src/: $missing" >&2
+  exit 1
+fi
+# Every file of src/rankbook/data (the data sets of rankbook.datasets, which the notebooks read
+# from a download and in JupyterLite) is in the wheel: pyproject.toml's package-data.
+missing=$(comm -23 <(cd src && find rankbook/data -type f | sort) \
+                   <("$python" -m zipfile -l "$wheel" | awk '{print $1}' | grep '^rankbook/data/' | sort))
+if [ -n "$missing" ]; then
+  echo "the wheel lacks these data files of src/ (pyproject.toml: package-data): $missing" >&2
   exit 1
 fi
 

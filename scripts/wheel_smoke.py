@@ -54,6 +54,16 @@ def main(rankbook: str, repo: str) -> None:
     fused = rb.fuse(["a", "b"], "rrf")
     check("rb.fuse rrf", fused == {"q1": rrf} and list(fused["q1"]) == ["d1", "d3", "d2"], fused)
 
+    # The shipped data sets (package data) from the installed wheel. Breuer et al. 2020's online
+    # appendix, Table 1, prints WCrobust0405's ARP of P@10 as 0.7500.
+    from rankbook import datasets
+    shipped = [*datasets.flagr_sample()]
+    check("rankbook.datasets.flagr_sample: files in the venv",
+          all(path.is_file() and "site-packages" in path.parts for path in shipped), shipped)
+    p10 = datasets.breuer2020_scores("rpl", "wcrobust0405", "p10")
+    check("rankbook.datasets.breuer2020_scores: 50 topics, WCrobust0405's mean P@10 0.7500",
+          p10.shape == (50, 51) and f"{p10['WCrobust0405'].mean():.4f}" == "0.7500", p10.shape)
+
     # The answer key's AP against one computed here from the question's ranking and R.
     sheet = run(rankbook, "exercises", "AP", "--count", "1", "--seed", "1", "--answers")
     ranking = [int(x) for x in re.search(r"`\[([01, ]+)\]`", sheet).group(1).split(",")]

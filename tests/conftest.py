@@ -7,6 +7,7 @@ The browser test (tests/browser) builds the docs site and drives Chromium, so
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -30,6 +31,40 @@ def pytest_ignore_collect(collection_path, config):
     if Path(collection_path).resolve() == BROWSER_DIR and not _browser_requested(config):
         return True
     return None
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _stated(page: str | Path, pattern: str) -> str:
+    path = Path(page) if Path(page).is_absolute() else ROOT / page
+    found = re.search(pattern, " ".join(path.read_text(encoding="utf-8").split()))
+    assert found, f"{page} no longer states /{pattern}/: update the page or the test"
+    return found.group(1)
+
+
+@pytest.fixture(scope="session")
+def stated():
+    r"""The figure a page states: ``stated("README.md", r"about ([\d,]+) tests in")`` gives the
+    first group of the pattern, searched in the page's text with its line breaks made spaces;
+    a test fails with a clear message when the page no longer says it that way."""
+    return _stated
+
+
+# Every test collected in this session, before `-k` or `-m` deselects any: the README states
+# how many unit tests there are (tests/docs/test_documented_figures.py).
+_COLLECTED = pytest.StashKey[list]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    config.stash[_COLLECTED] = list(items)
+
+
+@pytest.fixture(scope="session")
+def collected_tests(request) -> list:
+    """The session's collected tests (pytest items), deselected ones included."""
+    return request.config.stash.get(_COLLECTED, [])
 
 
 TREC_EVAL_DATA = Path(__file__).resolve().parent / "data" / "trec_eval"

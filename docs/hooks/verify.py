@@ -18,8 +18,9 @@ A page names its metric and its examples in its front matter::
 Every other key of an example is an option of the metric's function, by its name
 (``n_relevant``, ``ideal``, ``persistence``, ...; `rankbook.explain.options`). When the site is
 built, each example is run through `rankbook.explain.explain_metric`, and ``expect`` must be
-its value at rank ``at`` written to 4 decimals: a box cannot offer an example that fails, nor
-one whose number differs from the page's. The hook then puts a hidden ``div.rb-verify-spec``
+its value at rank ``at`` written to 4 decimals (or, for a metric whose value is a string such
+as relstring, that string): a box cannot offer an example that fails, nor one whose number
+differs from the page's. The hook then puts a hidden ``div.rb-verify-spec``
 (the metric, the fields its function takes, the examples, as JSON) where the page has the
 marker ``<!-- verify -->``, or else at the end of its "Worked example" section;
 ``javascripts/tryit.js`` turns it into the box, which runs ``rankbook explain --metric`` in the
@@ -82,8 +83,9 @@ def _checked(example: dict, explainer, metric: str, page: str, options: dict) ->
         result.show_work(at)
     except Exception as error:
         raise PluginError(f"{where}: {type(error).__name__}: {error}") from None
-    if f"{value:.4f}" != str(example["expect"]):
-        raise PluginError(f"{where}: the value at rank {at} is {value:.4f}, not "
+    shown = value if isinstance(value, str) else f"{value:.4f}"   # relstring is a string
+    if shown != str(example["expect"]):
+        raise PluginError(f"{where}: the value at rank {at} is {shown}, not "
                           f"{example['expect']} as the front matter says")
     return {"label": str(example.get("label", "example")), "grades": str(example["grades"]),
             "at": "" if at is None else str(at), "options": typed,

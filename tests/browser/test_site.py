@@ -381,6 +381,16 @@ UNTYPESET_MATH_JS = """
 """
 
 
+# The figures drawn by the docs build (docs/hooks/figures.py): inline SVG with an accessible
+# name, and shapes in them (a blank SVG would not count).
+FIGURES_JS = """
+() => [...document.querySelectorAll('article figure.rb-figure svg.rb-figure-svg')]
+  .filter(svg => (svg.getAttribute('aria-label') || '').split(' ').length >= 8
+                 && svg.querySelectorAll('path, use, rect').length > 5
+                 && svg.getBoundingClientRect().width > 100).length
+"""
+
+
 def _read_page(tab: Visit, path: str, layout: bool, math: bool) -> dict:
     page = tab.page
     page.wait_for_load_state("load")
@@ -415,6 +425,7 @@ def _read_page(tab: Visit, path: str, layout: bool, math: bool) -> dict:
         "download": link.first.get_attribute("href") if link.count() else None,
         "typeset": page.locator("mjx-container").count(),
         "images": page.evaluate("() => document.images.length"),
+        "figures": page.evaluate(FIGURES_JS),
     }
     if layout:
         record["overflow"] = {}
@@ -423,6 +434,20 @@ def _read_page(tab: Visit, path: str, layout: bool, math: bool) -> dict:
             record["overflow"][width] = page.evaluate(OVERFLOW_JS)
         page.set_viewport_size({"width": WALK_WIDTHS[0], "height": 900})
     return record
+
+
+# The chapters whose every page holds a figure drawn from its example (issue 28): the measures,
+# comparing systems (with reproducibility) and rank aggregation. Opening pages of the measure
+# chapters are not measure pages; comparing/ and aggregation/ open with a figure of their own.
+FIGURE_CHAPTERS = ("metrics/", "comparing/", "aggregation/")
+
+
+def test_every_page_of_the_measure_comparing_and_aggregation_chapters_has_a_figure(walk):
+    pages = [path for path in walk if path.startswith(FIGURE_CHAPTERS)
+             and path != "metrics/"]                             # the metric index
+    assert len(pages) >= 45, pages
+    without = [path for path in pages if not walk[path]["figures"]]
+    assert not without, f"pages without a figure drawn from their example: {without}"
 
 
 def test_every_page_is_clean(walk):
@@ -631,6 +656,13 @@ OVERFLOW_JS = """
       }
     }
   }
+  if (window.rbMarkTables) window.rbMarkTables();
+  for (const wrap of root.querySelectorAll('.md-typeset__scrollwrap')) {
+    const note = wrap.nextElementSibling;
+    if (wrap.checkVisibility() && overflowing(wrap) &&
+        !(note && note.classList.contains('rb-scroll-note')))
+      problems.push(`a table scrolls sideways and does not say so: ${describe(wrap)}`);
+  }
   for (const pre of root.querySelectorAll('.jp-OutputArea-output pre')) {
     if (!pre.checkVisibility()) continue;
     const printed = pre.textContent.replace(/\\n+$/, '').split('\\n').length;
@@ -648,12 +680,21 @@ OVERFLOW_JS = """
 """
 
 
+# The book's chapters: their opening pages and every page of the measure, comparing and
+# aggregation chapters are checked for cut boxes at both widths, as are the notebooks.
+CHAPTER_FOLDERS = ("foundations", "set_based", "rank_based", "graded", "user_models",
+                   "incomplete", "guide", "comparing", "reproducibility", "aggregation")
+
+
 def _layout_pages(site_dir) -> list[str]:
     pages = sorted(p.parent.relative_to(site_dir).as_posix() + "/"
                    for p in site_dir.glob("notebooks/*/index.html"))
     pages += sorted(p.parent.relative_to(site_dir).as_posix() + "/"
                     for p in site_dir.glob("metrics/*/index.html"))
-    return ["", *pages]
+    for folder in CHAPTER_FOLDERS:
+        pages += sorted(p.parent.relative_to(site_dir).as_posix() + "/"
+                        for p in site_dir.glob(f"{folder}/**/index.html"))
+    return ["", *dict.fromkeys(pages)]
 
 
 @pytest.mark.parametrize("width", WALK_WIDTHS)
@@ -700,6 +741,15 @@ def test_the_layout_check_can_fail(tab_at):
     assert "wider than its box, and nothing scrolls" in problems or "cut by" in problems
     assert "scrolls without a visible scrollbar" in problems
     assert "text output wrapped" in problems
+    # a table that scrolls must say so: remove the note javascripts/tables.js wrote, and stop
+    # it from writing it again
+    tab.open("metrics/interpolated_precision/")
+    tab.wait_for_mathjax()
+    assert "does not say so" not in " ".join(tab.page.evaluate(OVERFLOW_JS))
+    tab.page.evaluate("""() => { window.rbMarkTables = null;
+        document.querySelectorAll('.rb-scroll-note').forEach(n => n.remove()); }""")
+    assert "a table scrolls sideways and does not say so" in " ".join(
+        tab.page.evaluate(OVERFLOW_JS))
 
 
 def test_notebook_column_fits_show_work_at_1400(tab_at):
@@ -825,9 +875,15 @@ def test_previous_and_next_links_at_the_foot(visit):
     page = visit.open("metrics/ndcg/")
     previous = page.locator("a.md-footer__link--prev").get_attribute("href")
     following = page.locator("a.md-footer__link--next").get_attribute("href")
-    # mkdocs.yml's nav: ... dcg.md, ndcg.md, lag.md ...
+    # mkdocs.yml's nav, the Graded relevance chapter: ... dcg.md, ndcg.md, ndcg_variants.md ...
     assert previous.rstrip("/").endswith("metrics/dcg") or previous == "../dcg/"
-    assert following.rstrip("/").endswith("metrics/lag") or following == "../lag/"
+    assert following.rstrip("/").endswith("metrics/ndcg_variants") or \
+        following == "../ndcg_variants/"
+    # a chapter's opening page leads into its first measure, and the last measure of the
+    # previous chapter into it
+    page = visit.open("graded/")
+    following = page.locator("a.md-footer__link--next").get_attribute("href")
+    assert following.rstrip("/").endswith("metrics/dcg")
 
 
 def test_api_pages_are_one_module_long(walk):

@@ -201,12 +201,10 @@ def _explain_metric(args) -> None:
     options = {}
     for name, option in OPTIONS.items():
         value = getattr(args, name)
-        if isinstance(value, list) and name != "ideal":
-            value = option.read(" ".join(value))
-        elif isinstance(value, str):     # a number typed after its flag: read as the option's kind
-            value = option.read(value)
-        if value is not None:
+        if value is not None and name == "ideal":        # already read: a list of grades
             options[name] = value
+        elif value is not None:                             # typed text: read as the box reads it
+            options[name] = option.read(" ".join(value) if isinstance(value, list) else value)
     result = explain_metric(args.grades, args.metric, depth=args.at, **options)
     header, rows = result.cells(args.decimals)
     at = args.at if args.at is not None else result.at if result.at is not None else len(args.grades)

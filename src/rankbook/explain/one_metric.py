@@ -67,8 +67,7 @@ def explain_metric(relevance: Sequence, metric: str, *, depth: int | None = None
 
 
 # explain()'s defaults: with a metric, an argument left at its default is not passed on.
-_CORE_DEFAULTS = {"gain": "linear", "discount": "log2", "denominator": "relevant",
-                  "relevance_level": 1}
+_CORE_DEFAULTS = {"gain": "linear", "discount": "log2", "denominator": "relevant"}
 
 
 def from_core_arguments(relevance, metric: str | None, *, extra, depth, ap_denominator,
@@ -76,7 +75,8 @@ def from_core_arguments(relevance, metric: str | None, *, extra, depth, ap_denom
     """explain(..., metric=NAME): the core table's arguments that are set, passed on by name."""
     if metric is None:
         options = sorted(set(arguments) - set(_CORE_DEFAULTS) - {"n_relevant", "ideal",
-                                                                  "n_nonrelevant"})
+                                                                  "n_nonrelevant",
+                                                                  "relevance_level"})
         raise _validate.InvalidValueError(
             f"explain() got {', '.join(options)}: such arguments belong to one metric; pass "
             'metric=NAME too, e.g. explain([1, 0, 1], metric="RBP", persistence=0.8).')

@@ -109,7 +109,8 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
     Option("persistence", "--persistence", "p",
            "the probability that the user goes on to the next rank", "float"),
     Option("max_grade", "--max-grade", "Highest grade",
-           "the highest grade of the scale (gains are divided by it)", "float"),
+           "the highest grade of the scale: RBP's gain is grade / it, ERR's stop probability "
+           "(2^grade - 1) / 2^it", "float"),
     Option("multiple", "--multiple", "m", "the multiple of R to cut at (R-prec@m)", "float"),
     Option("weights", "--weights", "Weights",
            "utility's four weights: relevant retrieved, non-relevant retrieved, relevant "

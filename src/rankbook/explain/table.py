@@ -28,7 +28,7 @@ def explain(
     gain: str = "linear",
     discount: str = "log2",
     ap_denominator: str = "relevant",
-    relevance_level: float = 1,
+    relevance_level: float | None = None,
     extra: Sequence[str] = (),
     n_nonrelevant: int | None = None,
     depth: int | None = None,
@@ -72,8 +72,10 @@ def explain(
         Discount of the DCG family.
     ap_denominator : {"relevant", "retrieved_relevant", "min_k_relevant"}, default "relevant"
         Denominator of AP@k (see `average_precision`).
-    relevance_level : float, default 1
-        Lowest grade that counts as relevant.
+    relevance_level : float, optional
+        Lowest grade that counts as relevant: default 1 for the core table;
+        with ``metric``, the default of that metric's function (RBP's reads
+        the grades as gains unless a threshold is given).
     extra : sequence of str, default ()
         Optional columns to add after the default ones, any of ``"iP@k"``,
         ``"TPR@k"``, ``"FPR@k"``, ``"LAG@k"`` (case and the ``@k`` may be
@@ -201,7 +203,7 @@ def explain(
             "relevance is empty: explain needs at least one ranked document, e.g. "
             "explain([1, 0, 1], n_relevant=2)."
         )
-    threshold = _validate.threshold(relevance_level)
+    threshold = _validate.threshold(1 if relevance_level is None else relevance_level)
     _validate.choice(ap_denominator, AP_DENOMINATORS, "ap_denominator")
     ideal_grades = grades if ideal is None else _validate.grades(ideal, name="ideal")
     if n_relevant is None and ideal is not None:

@@ -4,6 +4,7 @@ r"""trec_eval's experimental averages of nDCG: over the relevant documents, and 
 | --- | --- | --- |
 | `ndcg_averaged_over_relevant` | nDCG averaged at relevant documents | `ndcg_rel` |
 | `ndcg_averaged_at_r_levels` | nDCG averaged at the R levels | `Rndcg` |
+| `r_levels` | (the ranks `Rndcg` averages at) | |
 
 nDCG@k read as a curve over $k$ falls while the ideal ranking still has
 relevant documents to show and rises once it runs out, with a jump at each
@@ -177,11 +178,59 @@ def ndcg_averaged_at_r_levels(
     threshold = _validate.threshold(relevance_level)
     if not np.any(judged & (judged_grades >= threshold)) or best.size == 0:
         return 0.0
-    levels = [b for b in range(1, best.size + 1) if b == best.size or best[b - 1] != best[b]]
-    if len(gains) >= best.size + 2:
-        levels.append(len(gains))
+    levels = r_levels(relevance, ideal, gain_map=gain_map)
     dcg, idcg = _running_dcgs(gains, best, max(len(gains), best.size))
     return float(np.mean([dcg[b - 1] / idcg[b - 1] for b in levels]))
+
+
+@_validate.explains_missing_arguments
+def r_levels(
+    relevance: Sequence[float | None],
+    ideal: Sequence[float | None],
+    *,
+    gain_map: Mapping[float, float] | None = None,
+) -> list[int]:
+    r"""The ranks at which `ndcg_averaged_at_r_levels` (trec_eval's ``Rndcg``) averages nDCG.
+
+    $$B = \{\, b : g^{*}_b > g^{*}_{b+1} \,\} \;\cup\; \{\, n : n \ge R_g + 2 \,\}$$
+
+    where $g^{*}$ is the ideal ranking (the positive gains of ``ideal``, largest first, so
+    $g^{*}_{R_g + 1} = 0$ and the last one, $b = R_g$, is always a level) and $n$ the length
+    of the list. Empty when no judged document has a positive gain.
+
+    Parameters
+    ----------
+    relevance : sequence of float or None, shape (n,)
+        Grades of the ranked list, rank 1 first (only its length matters).
+    ideal : sequence of float or None
+        The grades of every judged document of the query, retrieved or not.
+    gain_map : mapping of float to float, optional
+        Custom gains ``{grade: gain}``, as in `ndcg_averaged_at_r_levels`.
+
+    Returns
+    -------
+    list of int
+        The levels, in increasing order.
+
+    See Also
+    --------
+    ndcg_averaged_at_r_levels
+
+    Examples
+    --------
+    The ideal (2, 1, 1) drops after ranks 1 and 3; a list of five adds its end:
+
+    >>> r_levels([1, 2, 0, 1], [2, 1, 1, 0]), r_levels([1, 2, 0, 1, 0], [2, 1, 1, 0])
+    ([1, 3], [1, 3, 5])
+    """
+    n = len(gains_of(relevance, gain_map=gain_map))
+    best = ideal_gains(ideal, gain_map=gain_map)
+    if best.size == 0:
+        return []
+    levels = [b for b in range(1, best.size + 1) if b == best.size or best[b - 1] != best[b]]
+    if n >= best.size + 2:
+        levels.append(n)
+    return levels
 
 
 def _running_dcgs(gains: np.ndarray, best: np.ndarray, length: int) -> tuple[np.ndarray, np.ndarray]:

@@ -4,6 +4,7 @@ r"""trec_eval's experimental gain measures G and binG.
 | --- | --- | --- |
 | `normalized_gain` | G (normalised gain) | `G` |
 | `binary_normalized_gain` | binG (binary G) | `binG` |
+| `collected_gains` | (G's running gains: the list's and the ideal's) | |
 
 Chris Buckley added both to trec_eval in April 2008 as "experimental", to
 combine qualities of MAP and nDCG; its help text cites no paper, and these
@@ -85,19 +86,61 @@ def normalized_gain(
     >>> math.isclose(normalized_gain([1, 2], ideal=[2, 1]), (1 / math.log2(3) + 2) / 3)
     True
     """
-    gains = gains_of(relevance, gain_map=gain_map)
     best = ideal_gains(ideal, gain_map=gain_map)
     if best.size == 0:
         return 0.0
-    steps = np.ones(len(gains))
-    shared = min(len(gains), best.size)
-    steps[:shared] = np.maximum(best[:shared], 1.0)
-    collected, ideal_collected = np.cumsum(gains), np.cumsum(steps)
+    gains, collected, ideal_collected = collected_gains(relevance, ideal, gain_map=gain_map)
     total = 0.0
     for gain, got, could in zip(gains, collected, ideal_collected):
         if gain != 0:
             total += gain / math.log2(2.0 + could - got)
     return float(total) / math.fsum(best)
+
+
+@_validate.explains_missing_arguments
+def collected_gains(
+    relevance: Sequence[float | None],
+    ideal: Sequence[float | None],
+    *,
+    gain_map: Mapping[float, float] | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    r"""The gain at each rank, and what the list and the ideal have collected by it: G's $g_i$, $S_i$, $C_i$.
+
+    $$S_i = \sum_{j \le i} g_j, \qquad C_i = \sum_{j \le i} \max(g^{*}_j, 1)$$
+
+    with $g^{*}_j = 0$ past the end of the ideal ranking (so each such step is worth 1), as
+    in `normalized_gain`, which discounts $g_i$ by $\log_2(2 + C_i - S_i)$.
+
+    Parameters
+    ----------
+    relevance : sequence of float or None, shape (n,)
+        Grades of the ranked list, rank 1 first.
+    ideal : sequence of float or None
+        The grades of every judged document of the query, retrieved or not.
+    gain_map : mapping of float to float, optional
+        Custom gains ``{grade: gain}``, as in `normalized_gain`.
+
+    Returns
+    -------
+    tuple of numpy.ndarray, each of shape (n,)
+        $g_i$, $S_i$ and $C_i$ for $i = 1, \dots, n$.
+
+    See Also
+    --------
+    normalized_gain
+
+    Examples
+    --------
+    >>> gains, collected, ideal_collected = collected_gains([1, 2, 0], ideal=[2, 1])
+    >>> gains.tolist(), collected.tolist(), ideal_collected.tolist()
+    ([1.0, 2.0, 0.0], [1.0, 3.0, 3.0], [2.0, 3.0, 4.0])
+    """
+    gains = gains_of(relevance, gain_map=gain_map)
+    best = ideal_gains(ideal, gain_map=gain_map)
+    steps = np.ones(len(gains))
+    shared = min(len(gains), best.size)
+    steps[:shared] = np.maximum(best[:shared], 1.0)
+    return gains, np.cumsum(gains), np.cumsum(steps)
 
 
 @_validate.explains_missing_arguments

@@ -26,3 +26,23 @@ def past_the_end(case, k: int):
         ranks = f"rank {k} is" if k == case.n + 1 else f"ranks {case.n + 1} to {k} are"
         yield note("past the end", f"({ranks} past the end of the list of {case.n}: "
                                    "not relevant, as in trec_eval)")
+
+
+def number(x) -> int | float:
+    """3 rather than 3.0: a grade or gain as a person writes it."""
+    x = float(x)
+    return int(x) if x.is_integer() else x
+
+
+def cut_at(case, k: int) -> list:
+    """The list cut at rank k (the whole list when k passes its end): what a metric without a
+    cut-off is computed on at rank k."""
+    return list(case.relevance[:k])
+
+
+def added(running, k: int) -> float:
+    """What rank k adds to a running value: ``running(k) - running(k - 1)``, 0 before rank 1.
+
+    The contribution columns are written so: the metric's own function gives both values, so
+    the contributions add up to the metric exactly as it computes it."""
+    return running(k) - (running(k - 1) if k > 1 else 0.0)

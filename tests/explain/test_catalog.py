@@ -79,10 +79,16 @@ def _case_options(explainer, grades, ideal) -> dict:
     """The options of the explainer that describe the topic: R, N and the ideal, as judged."""
     R = sum(g >= 1 for g in ideal)
     N = sum(0 <= g < 1 for g in ideal)
+    if explainer.entry.family == "ROC":   # ROC reads an unjudged document as one more negative
+        N += sum(g is None for g in grades)
     given = {"n_relevant": R, "n_nonrelevant": N, "ideal": ideal}
     if explainer.metric == "RBP":   # trec_eval 10's scale: the topic's highest judged grade
         given["max_grade"] = max([1, *ideal])
-    return {name: value for name, value in given.items() if name in explainer.takes}
+    options = {name: value for name, value in given.items() if name in explainer.takes}
+    param = explainer.entry.param
+    if explainer.param and param is not None and param.cutoffs and param.type is float:
+        options[explainer.param] = param.defaults[0]    # as _param asks the evaluator: r, m
+    return options
 
 
 def _param(entry, n: int):

@@ -143,7 +143,7 @@ def run(args) -> None:
         message = str(error)
         if args.metric is not None:   # explain_metric names the function's arguments
             for name, option in OPTIONS.items():
-                message = re.sub(rf"\b{name}\b(?!=)", option.flag, message)
+                message = re.sub(rf"(?<![\w-]){name}\b(?!=)", option.flag, message)
         else:
             for keyword, option in _EXPLAIN_OPTIONS.items():
                 message = message.replace(keyword, option)

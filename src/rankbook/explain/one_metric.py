@@ -84,7 +84,12 @@ def from_core_arguments(relevance, metric: str | None, *, extra, depth, ap_denom
         raise _validate.InvalidValueError(
             "extra= adds columns to the core table; with metric= the table holds that metric's "
             "own running values. Leave extra out.")
-    arguments["denominator"] = ap_denominator
+    denominator = arguments.get("denominator")      # AP's own name for ap_denominator
+    if denominator is not None and ap_denominator != "relevant" and denominator != ap_denominator:
+        raise _validate.InvalidValueError(
+            f"ap_denominator={ap_denominator!r} and denominator={denominator!r} name the same "
+            "option of AP; give one of them.")
+    arguments["denominator"] = ap_denominator if denominator is None else denominator
     given = {name: value for name, value in arguments.items()
              if value is not None and _CORE_DEFAULTS.get(name, object()) != value}
     return explain_metric(relevance, metric, depth=depth, **given)

@@ -117,7 +117,7 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
            "missed, non-relevant missed", "floats"),
     Option("n_documents", "--documents", "Documents",
            "the documents of the collection (for utility's missed non-relevant)", "int"),
-    Option("beta", "--beta", "β", "F's beta: how many times recall matters as much as precision",
+    Option("beta", "--beta", "β", "F's β: how many times recall matters as much as precision",
            "float"),
     _choice("beta_convention", "--beta-convention", "β convention",
             "van Rijsbergen's beta, or trec_eval's", BETA_CONVENTIONS),
@@ -131,6 +131,9 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
     Option("wanted", "--wanted", "Wanted", "how many relevant documents the user wants", "int"),
     _choice("count", "--count", "Count", "what search length counts: ranks read, or the "
             "non-relevant among them", COUNTS),
+    Option("scores", "--scores", "Scores",
+           "the system's score of each document, rank 1 first: equal scores are ties (Cooper's "
+           "expected search length)", "floats"),
     _choice("unretrieved", "--unretrieved", "Unretrieved",
             "how LAG treats relevant documents the list missed", UNRETRIEVED),
     _choice("convention", "--residual-convention", "Residual convention",

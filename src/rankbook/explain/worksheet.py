@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rankbook.metrics.average_precision import AP_DENOMINATORS
 from rankbook.metrics.dcg import dcg_term
 
+
 @dataclass(frozen=True)
 class Step:
     """One worked formula: its name, and the calculation in LaTeX and in plain text."""
@@ -47,6 +48,85 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+# --- the worked formulas shared by the core table and the one-metric explainers -------------
+
+def _ratio_step(name: str, k: int, counted: str, over: tuple[str, str], count: int, total,
+                value: str) -> Step:
+    r"""``name@k = counted in top k / over = count/total = value``; ``over`` as (LaTeX, text)."""
+    return Step(
+        f"{name}@k",
+        f"\\mathrm{{{name}}}@{k} = \\frac{{\\text{{{counted} in top }} {k}}}{{{over[0]}}} = "
+        f"\\frac{{{count}}}{{{total}}} = {value}",
+        f"{name}@{k} = {counted} in top {k} / {over[1]} = {count}/{total} = {value}",
+    )
+
+
+def precision_step(k: int, found: int, value: str) -> Step:
+    r"""``P@k = relevant in top k / k = found/k = value``."""
+    return _ratio_step("P", k, "relevant", (str(k), str(k)), found, k, value)
+
+
+def recall_step(k: int, found: int, R: int, value: str) -> Step:
+    r"""``R@k = relevant in top k / R = found/R = value``."""
+    return _ratio_step("R", k, "relevant", ("R", "R"), found, R, value)
+
+
+def f1_step(k: int, p: str, r: str, value: str) -> Step:
+    r"""``F1@k = 2·P@k·R@k / (P@k + R@k) = 2·p·r / (p + r) = value``."""
+    return Step(
+        "F1@k",
+        f"\\mathrm{{F}}_1@{k} = \\frac{{2 \\cdot \\mathrm{{P}}@{k} \\cdot \\mathrm{{R}}@{k}}}{{\\mathrm{{P}}@{k} + \\mathrm{{R}}@{k}}} = "
+        f"\\frac{{2 \\cdot {p} \\cdot {r}}}{{{p} + {r}}} = {value}",
+        f"F1@{k} = 2·P@{k}·R@{k} / (P@{k} + R@{k}) = 2·{p}·{r} / ({p} + {r}) = {value}",
+    )
+
+
+def ap_terms(relevant_ranks) -> tuple[str, str]:
+    r"""AP's sum, the precision $j / K_j$ at the rank $K_j$ of the j-th relevant document, as
+    (LaTeX, text): ``\frac{1}{1} + \frac{2}{3}``, ``1/1 + 2/3``; ``0`` when there is none."""
+    latex = " + ".join(f"\\frac{{{n}}}{{{rank}}}" for n, rank in enumerate(relevant_ranks, 1))
+    text = " + ".join(f"{n}/{rank}" for n, rank in enumerate(relevant_ranks, 1))
+    return latex or "0", text or "0"
+
+
+def ap_denominator(convention: str, found: int, k: int, R: int | None) -> tuple[int, str]:
+    """AP's denominator D under ``convention`` (`AP_DENOMINATORS`), and the words that say what
+    it is, e.g. ``(3, "3 = relevant documents in the top 5")``."""
+    denominator = AP_DENOMINATORS[convention]
+    D = denominator.count(found, k, R)
+    return D, denominator.why.format(D=D, k=k, R=R)
+
+
+def tpr_step(k: int, found: int, P: int, value: str) -> Step:
+    r"""``TPR@k = relevant in top k / all relevant = found/P = value``."""
+    return _ratio_step("TPR", k, "relevant", ("\\text{all relevant}", "all relevant"), found, P,
+                       value)
+
+
+def fpr_step(k: int, false_positives: int, N: int, value: str) -> Step:
+    r"""``FPR@k = non-relevant in top k / all non-relevant = fp/N = value``."""
+    return _ratio_step("FPR", k, "non-relevant", ("\\text{all non-relevant}", "all non-relevant"),
+                       false_positives, N, value)
+
+
+def lag_step(k: int, lags, value: str, remark: str | None = "non-relevant documents above "
+             "each relevant one") -> Step:
+    r"""``LAG@k = (l1 + l2 + ...) / count = value   [remark]`` (no remark when it is None);
+    undefined without a lag."""
+    if not lags:
+        return Step(
+            "LAG@k",
+            f"\\mathrm{{LAG}}@{k} \\text{{ is undefined: no relevant document in the top }} {k}",
+            f"LAG@{k} is undefined: no relevant document in the top {k}",
+        )
+    terms = " + ".join(str(x) for x in lags)
+    return Step(
+        "LAG@k",
+        f"\\mathrm{{LAG}}@{k} = \\frac{{{terms}}}{{{len(lags)}}} = {value}",
+        f"LAG@{k} = ({terms}) / {len(lags)} = {value}" + (f"   [{remark}]" if remark else ""),
+    )
+
+
 def _past_the_end(n: int, k: int) -> Step:
     """The note that ranks n+1..k are past the end of the list and count as not relevant."""
     ranks = f"rank {k} is" if k == n + 1 else f"ranks {n + 1} to {k} are"
@@ -74,24 +154,11 @@ def worked_steps(ex, k: int, decimals: int):
         yield _past_the_end(n, k)
     padded = ex.grades + (0.0,) * max(0, k - n)
 
-    yield Step(
-        "P@k",
-        f"\\mathrm{{P}}@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{{k}}} = \\frac{{{found}}}{{{k}}} = {fmt(values['P@k'])}",
-        f"P@{k} = relevant in top {k} / {k} = {found}/{k} = {fmt(values['P@k'])}",
-    )
+    yield precision_step(k, found, fmt(values["P@k"]))
     if R is not None:
         p, r = fmt(values["P@k"]), fmt(values["R@k"])
-        yield Step(
-            "R@k",
-            f"\\mathrm{{R}}@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{R}} = \\frac{{{found}}}{{{R}}} = {r}",
-            f"R@{k} = relevant in top {k} / R = {found}/{R} = {r}",
-        )
-        yield Step(
-            "F1@k",
-            f"\\mathrm{{F}}_1@{k} = \\frac{{2 \\cdot \\mathrm{{P}}@{k} \\cdot \\mathrm{{R}}@{k}}}{{\\mathrm{{P}}@{k} + \\mathrm{{R}}@{k}}} = "
-            f"\\frac{{2 \\cdot {p} \\cdot {r}}}{{{p} + {r}}} = {fmt(values['F1@k'])}",
-            f"F1@{k} = 2·P@{k}·R@{k} / (P@{k} + R@{k}) = 2·{p}·{r} / ({p} + {r}) = {fmt(values['F1@k'])}",
-        )
+        yield recall_step(k, found, R, r)
+        yield f1_step(k, p, r, fmt(values["F1@k"]))
     # Both sums get k terms: an ideal shorter than k is padded with grade 0, as the list is.
     ideal_sorted = sorted(ex.ideal, reverse=True) + [0.0] * max(0, k - len(ex.ideal))
     for name, grades in (("DCG", padded), ("IDCG", ideal_sorted)):
@@ -111,11 +178,8 @@ def worked_steps(ex, k: int, decimals: int):
 
 def _ap_step(ex, k: int, found: int, value: float, fmt) -> Step:
     relevant_ranks = [i for i, grade in enumerate(ex.grades[:k], 1) if grade >= ex.relevance_level]
-    denominator = AP_DENOMINATORS[ex.ap_denominator]
-    D = denominator.count(found, k, ex.n_relevant)
-    why = denominator.why.format(D=D, k=k, R=ex.n_relevant)
-    latex_terms = " + ".join(f"\\frac{{{n}}}{{{rank}}}" for n, rank in enumerate(relevant_ranks, 1)) or "0"
-    text_terms = " + ".join(f"{n}/{rank}" for n, rank in enumerate(relevant_ranks, 1)) or "0"
+    D, why = ap_denominator(ex.ap_denominator, found, k, ex.n_relevant)
+    latex_terms, text_terms = ap_terms(relevant_ranks)
     return Step(
         "AP@k",
         f"\\mathrm{{AP}}@{k} = \\frac{{{latex_terms}}}{{{D}}} = {fmt(value)} \\quad (\\text{{{why}}})",
@@ -139,34 +203,10 @@ def _extra_steps(ex, k: int, found: int, values, fmt):
     top = min(k, len(relevant))  # ROC and LAG read the retrieved documents only
     if "TPR@k" in values:
         P = ex.n_relevant if ex.n_relevant is not None else sum(relevant)
-        yield Step(
-            "TPR@k",
-            f"\\mathrm{{TPR}}@{k} = \\frac{{\\text{{relevant in top }} {k}}}{{\\text{{all relevant}}}} = "
-            f"\\frac{{{found}}}{{{P}}} = {fmt(values['TPR@k'])}",
-            f"TPR@{k} = relevant in top {k} / all relevant = {found}/{P} = {fmt(values['TPR@k'])}",
-        )
+        yield tpr_step(k, found, P, fmt(values["TPR@k"]))
     if "FPR@k" in values:
         N = ex.n_nonrelevant if ex.n_nonrelevant is not None else len(relevant) - sum(relevant)
-        yield Step(
-            "FPR@k",
-            f"\\mathrm{{FPR}}@{k} = \\frac{{\\text{{non-relevant in top }} {k}}}{{\\text{{all non-relevant}}}} = "
-            f"\\frac{{{top - found}}}{{{N}}} = {fmt(values['FPR@k'])}",
-            f"FPR@{k} = non-relevant in top {k} / all non-relevant = {top - found}/{N} = "
-            f"{fmt(values['FPR@k'])}",
-        )
+        yield fpr_step(k, top - found, N, fmt(values["FPR@k"]))
     if "LAG@k" in values:
         lags = [i - sum(relevant[:i]) for i in range(1, top + 1) if relevant[i - 1]]
-        if not lags:
-            yield Step(
-                "LAG@k",
-                f"\\mathrm{{LAG}}@{k} \\text{{ is undefined: no relevant document in the top }} {k}",
-                f"LAG@{k} is undefined: no relevant document in the top {k}",
-            )
-            return
-        terms = " + ".join(str(x) for x in lags)
-        yield Step(
-            "LAG@k",
-            f"\\mathrm{{LAG}}@{k} = \\frac{{{terms}}}{{{len(lags)}}} = {fmt(values['LAG@k'])}",
-            f"LAG@{k} = ({terms}) / {len(lags)} = {fmt(values['LAG@k'])}   "
-            "[non-relevant documents above each relevant one]",
-        )
+        yield lag_step(k, lags, fmt(values["LAG@k"]))

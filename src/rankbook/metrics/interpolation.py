@@ -217,7 +217,7 @@ def interpolated_precision(
 
     values = []
     for r in levels:
-        reached = found >= _relevant_needed(r, R, cutoff_rule)
+        reached = found >= relevant_needed(r, R, cutoff_rule)
         values.append(float(np.max(precision[reached])) if reached.any() else 0.0)
     if isinstance(recall_levels, numbers.Real):
         return values[0]
@@ -314,8 +314,22 @@ def eleven_point_average_precision(
     return sum(float(v) for v in values[::-1]) / len(values)
 
 
-def _relevant_needed(r: float, R: int, cutoff_rule: str) -> int:
-    """c(r): how many relevant documents reach recall r, under each tool's rule."""
+def relevant_needed(r: float, R: int, cutoff_rule: str = "trec_eval_9") -> int:
+    r"""$c(r)$: how many relevant documents reach recall level $r$, under each tool's rule.
+
+    Rank $i$ qualifies for $p_{\mathrm{interp}}(r)$ when the top $i$ holds at least $c(r)$
+    relevant documents (see `interpolated_precision` for the three rules). The hand calculation of
+    `rankbook.explain` writes the same number.
+
+    Examples
+    --------
+    The floating-point slip of trec_eval 9.x at $R = 3$, level 0.7, against the textbook's
+    $\lceil 0.7 \cdot 3 \rceil = 3$:
+
+    >>> relevant_needed(0.7, 3), relevant_needed(0.7, 3, "exact")
+    (2, 3)
+    """
+    _validate.choice(cutoff_rule, CUTOFF_RULES, "cutoff_rule")
     if cutoff_rule == "trec_eval_9":
         return int(r * R + 0.9)  # C's (long)(r * R + 0.9), in doubles
     if cutoff_rule == "trec_eval_10":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -150,23 +151,67 @@ def search_length(
         K_n = int(np.flatnonzero(relevant)[wanted - 1]) + 1
         non_relevant_read = K_n - wanted
     else:
-        non_relevant_read = _expected_non_relevant(relevant, _tie_levels(scores, len(grades)), wanted)
+        j, i, r, s = cooper_terms(grades, scores, wanted=wanted, relevance_level=threshold)
+        non_relevant_read = j + i * s / (r + 1)
     return float(non_relevant_read + wanted) if count == "rank" else float(non_relevant_read)
 
 
-def _expected_non_relevant(relevant: np.ndarray, levels: list[np.ndarray], wanted: int) -> float:
-    """Cooper's j + i*s/(r+1): non-relevant documents read before the wanted-th relevant one."""
+class CooperTerms(NamedTuple):
+    """The counts of Cooper's expected search length (see `cooper_terms`)."""
+
+    j: int   # non-relevant documents in the tie levels read in full
+    i: int   # non-relevant documents in the level where the search ends
+    r: int   # relevant documents in that level
+    s: int   # relevant documents the user still needs from it
+
+
+def cooper_terms(relevance: Sequence[float], scores: Sequence[float], *, wanted: int = 1,
+                 relevance_level: float = 1) -> CooperTerms:
+    r"""The counts $j$, $i$, $r$ and $s$ of Cooper's expected search length.
+
+    $$\mathrm{ESL}_{\text{non-rel}} = j + \frac{i \cdot s}{r + 1}$$
+
+    The tie levels (equal ``scores``) are read from the top until the one that holds the
+    ``wanted``-th relevant document: $j$ counts the non-relevant documents of the levels above
+    it, $r$ and $i$ the relevant and non-relevant documents of that level, and $s$ the relevant
+    ones still needed there. `search_length` computes its expectation from these; the hand
+    calculation of `rankbook.explain` writes them out.
+
+    Parameters
+    ----------
+    relevance, scores, wanted, relevance_level
+        As for `search_length`; the list must hold at least ``wanted`` relevant documents.
+
+    Returns
+    -------
+    CooperTerms
+        ``(j, i, r, s)``.
+
+    Examples
+    --------
+    Two levels: a non-relevant document alone at the top, then four tied documents, two of
+    them relevant. One relevant document wanted: $1 + \frac{2 \cdot 1}{2 + 1} = \frac53$.
+
+    >>> cooper_terms([0, 1, 0, 0, 1], [0.9, 0.5, 0.5, 0.5, 0.5])
+    CooperTerms(j=1, i=2, r=2, s=1)
+    """
+    grades = _validate.grades(relevance)
+    wanted = _validate.cutoff(wanted, "wanted")
+    relevant = is_relevant(grades, _validate.threshold(relevance_level))
+    if np.count_nonzero(relevant) < wanted:
+        raise InvalidValueError(
+            f"the list holds {np.count_nonzero(relevant)} relevant documents, fewer than the "
+            f"{wanted} wanted: the search never ends (search_length returns inf).")
     j = 0  # non-relevant documents in the levels read in full
     still_needed = wanted
-    for level in levels:
+    for level in _tie_levels(scores, len(grades)):
         r = int(np.count_nonzero(relevant[level]))
         i = len(level) - r
         if r >= still_needed:
-            s = still_needed
-            return j + i * s / (r + 1)
+            return CooperTerms(j, i, r, still_needed)
         still_needed -= r
         j += i
-    raise AssertionError("unreachable: the caller checked there are enough relevant documents")
+    raise AssertionError("unreachable: there are enough relevant documents")
 
 
 def _tie_levels(scores, n: int) -> list[np.ndarray]:

@@ -3,7 +3,8 @@ r"""The explainers of each chapter's metrics (`rankbook.explain.catalog` gathers
 | module | chapter |
 | --- | --- |
 | `set_based` | set-based measures: P@k, R@k, F, R-precision, success, utility, the set measures |
-| `rank_based` | rank-based measures: AP, RR, search length, LAG, precision-recall, ROC and AUC |
+| `rank_based` | rank-based measures: AP, RR, search length, LAG |
+| `curves` | rank-based measures: the precision-recall curve, interpolated precision, ROC and AUC |
 | `graded` | graded relevance: DCG, IDCG, nDCG and trec_eval's gain measures |
 | `user_models` | user models: RBP and its residual, ERR |
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents, relstring |
@@ -12,8 +13,15 @@ Each module's ``EXPLAINERS`` is a tuple of `rankbook.explain.catalog.Explainer`;
 value and each number of a worked formula is computed by a function of `rankbook.metrics`.
 """
 
-from rankbook.explain.families import graded, incomplete, rank_based, set_based, user_models
+from rankbook.explain.families import (
+    curves,
+    graded,
+    incomplete,
+    rank_based,
+    set_based,
+    user_models,
+)
 
 #: Every explainer, in the order of the chapters.
-ALL = (*set_based.EXPLAINERS, *rank_based.EXPLAINERS, *graded.EXPLAINERS,
+ALL = (*set_based.EXPLAINERS, *rank_based.EXPLAINERS, *curves.EXPLAINERS, *graded.EXPLAINERS,
        *user_models.EXPLAINERS, *incomplete.EXPLAINERS)

@@ -1,0 +1,64 @@
+"""Every metric page's "Verify your hand calculation" box, run as the reader's browser runs it.
+
+The box (docs/javascripts/tryit.js) types the page's example into its fields and runs
+``rankbook explain GRADES --metric NAME FLAG VALUE ... --at K``; the browser test reads the last
+line of the output with " = " in it (a note aside) as the answer. Here the same command line is built from
+the page's front matter (through docs/hooks/verify.py, as the build builds the box) and run in
+this process: the answer line must end with the value the page states. The build checks the
+value with `rankbook.explain.explain_metric`; this checks the command the box runs, its
+parsing of typed numbers, and that no remark comes after the answer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from docs_hooks import load_hook
+
+from rankbook.cli import main
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+VERIFY = load_hook("verify")
+
+
+def _front_matter(path: Path) -> dict:
+    text = path.read_text(encoding="utf-8")
+    if not text.startswith("---\n"):
+        return {}
+    return yaml.safe_load(text[4:text.index("\n---\n", 4)]) or {}
+
+
+PAGES = sorted(p for p in (DOCS / "metrics").glob("*.md") if "verify" in _front_matter(p))
+
+
+def _argv(spec: dict, example: dict) -> list[str]:
+    """The command tryit.js builds: grades, --metric, each field's flag and words, --at."""
+    argv = ["explain", *example["grades"].split(), "--metric", spec["metric"]]
+    for field in spec["fields"]:
+        value = example["options"].get(field["name"], "").strip()
+        if value:
+            many = field["kind"] in ("grades", "floats", "gain_map")
+            argv += [field["flag"], *(value.replace(",", " ").split() if many else [value])]
+    if example["at"]:
+        argv += ["--at", example["at"]]
+    return argv
+
+
+def test_the_pages_of_the_set_and_rank_based_chapters_have_a_box():
+    names = {p.stem for p in PAGES}
+    assert {"precision_at_k", "average_precision", "map", "mrr", "search_length", "lag",
+            "roc_auc", "interpolated_precision", "utility", "f_beta"} <= names
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
+def test_each_example_of_a_box_ends_with_the_pages_value(page, capsys):
+    spec = VERIFY.spec_of(_front_matter(page), page.name)
+    for example in spec["examples"]:
+        argv = _argv(spec, example)
+        assert main(argv) == 0, argv
+        out = capsys.readouterr()
+        lines = [line for line in (out.out + out.err).splitlines()
+                 if " = " in line and not line.startswith("note:")]   # notes: what was assumed
+        assert lines[-1].endswith(f"= {example['expect']}"), (argv, lines[-1])

@@ -39,14 +39,14 @@ __all__ = ["rbp_contributions", "rbp_persistence", "err_cascade"]
 
 
 def _rank_weight(rank: int, persistence: float, gain_options: dict) -> float:
-    """$(1-p)\\,p^{rank-1}$: the RBP of a list whose only document of full gain is at ``rank``."""
+    """$(1-p)\\,p^{i-1}$: the RBP of a list whose only document of full gain is at rank $i$ (``rank``)."""
     level = gain_options.get("relevance_level")
     full = level if level is not None else gain_options.get("max_grade", 1)
     return rank_biased_precision([0] * (rank - 1) + [full], persistence=persistence, **gain_options)
 
 
 def _reach(rank: int, persistence: float) -> float:
-    """$p^{rank-1}$, the chance of reading rank ``rank``: the residual after ``rank - 1`` judged ranks."""
+    """$p^{i-1}$, the chance of reading rank $i$ (``rank``): the residual after $i - 1$ judged ranks."""
     return rank_biased_precision_residual([0] * (rank - 1), persistence=persistence,
                                           convention="moffat_zobel")
 

@@ -69,3 +69,13 @@ def short_labels(items, longest: int = 3) -> list[str]:
                   if not any(other.startswith(name[:k]) for other in others)), len(name))
         shortened.append(name[:k])
     return shortened
+
+
+def text_width(text: str) -> float:
+    """Inches that ``text`` takes in the figures' font (its longest line), measured, not drawn."""
+    from matplotlib import rcParams
+    from matplotlib.textpath import TextPath
+
+    size = rcParams["font.size"]
+    return max(TextPath((0, 0), line or " ", size=size).get_extents().width
+               for line in text.split("\n")) / 72

@@ -29,6 +29,7 @@ from rankbook.plots._aggregation_style import (
     list_style,
     names_of_lists,
     short_labels,
+    text_width,
 )
 from rankbook.plots._style import PALETTE, REFERENCE, new_axes
 
@@ -97,8 +98,8 @@ def rank_aggregation(lists, methods: str | Sequence[str] = "borda", *, weights=N
     scored = [f"{label}  {results[0][item]:.4g}" if len(names) == 1 else label
               for label, item in zip(labels, profile.items)]
     headings = names_of_lists(profile, list_names) + names
-    widest = max(len(line) for text in headings + scored for line in text.split("\n"))
-    pitch = 0.25 + 0.08 * widest                  # inches per column: its widest text fits
+    # inches per column: its widest box fits; a heading too wide for that is turned
+    pitch = 0.3 + max([0.25, *(text_width(text) for text in scored)])
 
     ax = new_axes(ax, size=(0.7 + pitch * len(columns), 1.0 + 0.4 * deepest))
     ax.axvspan(L - 0.35, columns[-1] + 0.5, color=REFERENCE, alpha=0.18, linewidth=0)
@@ -122,6 +123,11 @@ def rank_aggregation(lists, methods: str | Sequence[str] = "borda", *, weights=N
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0), ncols=2, frameon=False)
     ax.set_xticks(columns, headings)
     ax.xaxis.tick_top()
+    ticks = ax.xaxis.get_major_ticks()
+    for group in (ticks[:L], ticks[L:]):          # lists, methods: turned if one is too wide
+        if max(text_width(tick.label2.get_text()) for tick in group) > pitch - 0.1:
+            for tick in group:
+                tick.label2.set(rotation=30, ha="left", rotation_mode="anchor")
     ax.tick_params(axis="x", length=0)
     ax.set_xlim(-0.6, columns[-1] + 0.6)
     ax.set_ylim(deepest + 0.6, 0.4)
@@ -372,7 +378,8 @@ def learned_weights(lists, methods: Sequence[str] = ("prefrel", "agglomerative",
         style = list_style(j)
         bars = ax.bar(x - 0.4 + width * (j + 0.5), relative, width, color=style["color"],
                       hatch=style["hatch"], edgecolor="black", linewidth=0.5, label=name)
-        ax.bar_label(bars, fmt="%.2f", fontsize="small", padding=2)
+        ax.bar_label(bars, [f"{v:.2f}".rstrip("0").rstrip(".") for v in relative],
+                     fontsize="small", padding=2)
     ax.set_xticks(x, labels)
     ax.set_ylim(min(0, ax.get_ylim()[0]), 1.12)
     ax.set_ylabel("weight / largest weight")

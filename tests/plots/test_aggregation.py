@@ -153,8 +153,8 @@ def test_the_borda_share_appears_for_the_items_the_list_leaves_out():
 def _cells(ax):
     """(row label, column label) -> the number written in that cell."""
     rows = [t.get_text() for t in ax.get_yticklabels()]
-    return {(rows[round(t.get_position()[1])], rows[round(t.get_position()[0])]): float(t.get_text())
-            for t in ax.texts if t.get_position()[0] < len(rows) - 0.5}
+    return {(rows[round(y)], rows[round(x)]): float(t.get_text())
+            for t in ax.texts for x, y in [t.get_position()] if x < len(rows) - 0.5}
 
 
 def test_the_pairwise_grid_holds_the_voters_preferences():

@@ -43,7 +43,7 @@ def names_of_lists(profile, names=None) -> list[str]:
 
 
 def fuse(lists, method: str, weights=None, params=None) -> dict:
-    """``method``'s result on ``lists`` (item -> score, best first), as `rankbook.aggregate` gives it.
+    """``method``'s result on ``lists`` (item -> score, best first), from `rankbook.aggregate`.
 
     ``weights`` is passed only when given, so that a method that learns its own weights
     (PrefRel, Agglomerative, DIBRA) or takes none (RRA) is called as it expects.

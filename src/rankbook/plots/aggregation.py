@@ -35,7 +35,7 @@ from rankbook.plots._style import PALETTE, REFERENCE, new_axes
 
 __all__ = ["rank_aggregation", "score_contributions", "voter_weights", "learned_weights"]
 
-#: The methods whose score is a (weighted) sum of one value per list, which `score_contributions` splits.
+#: The methods whose score is a weighted sum of one value per list (`score_contributions` splits it).
 SUMS = ("combsum", "wsum", "borda", "dowdall", "rrf", "rbc")
 
 
@@ -140,7 +140,7 @@ def rank_aggregation(lists, methods: str | Sequence[str] = "borda", *, weights=N
 
 
 def _places(profile, results) -> np.ndarray:
-    """(columns, items): each item's rank in each list, then its position in each result; NaN: absent."""
+    """(columns, items): each item's rank in each list, then its place in each result (NaN: absent)."""
     where = {item: x for x, item in enumerate(profile.items)}
     place = np.full((profile.n_lists + len(results), profile.n_items), np.nan)
     place[:profile.n_lists] = np.where(profile.ranked, profile.rank, np.nan)

@@ -97,8 +97,8 @@ def normalized_scores(ranked_list, norms: Sequence[str] = ("min_max", "max", "z_
     if ax is None:
         import matplotlib.pyplot as plt
 
-        _, ax = plt.subplots(1, 2, figsize=(WIDTH + 0.4, HEIGHT), facecolor="white", layout="constrained",
-                             width_ratios=(1, 2))
+        _, ax = plt.subplots(1, 2, figsize=(WIDTH + 0.4, HEIGHT), facecolor="white",
+                             layout="constrained", width_ratios=(1, 2))
     raw_ax, norm_ax = ax
     raw_ax.bar(range(profile.n_items), raw, color=REFERENCE, edgecolor="black", linewidth=0.5)
     raw_ax.set_xticks(range(profile.n_items), [str(item) for item in profile.items])
@@ -119,7 +119,7 @@ def normalized_scores(ranked_list, norms: Sequence[str] = ("min_max", "max", "z_
 
 
 def pairwise_preferences(lists, *, weights=None, order: str = "copeland", ax=None):
-    r"""The pairwise preference matrix $N(x, y)$ as a grid: who beats whom, and the Condorcet winner.
+    r"""The pairwise preference matrix $N(x, y)$ as a grid: who beats whom; the Condorcet winner.
 
     Cell (row $x$, column $y$) holds $N(x, y)$, the weight of the lists that rank
     $x$ above $y$ (`rankbook.aggregate.pairwise.preference_matrix`; a ranked
@@ -221,7 +221,8 @@ def kemeny_distances(lists, *, weights=None, convention: str = "textbook", max_i
     weights : sequence of float, optional
         One weight per list.
     convention : {"textbook", "flagr"}, default "textbook"
-        ``"flagr"``: FLAGR's objective, each list's pairs weighted by $1/\binom{\lvert\ell\rvert}{2}$.
+        ``"flagr"``: FLAGR's objective, each list's pairs weighted by
+        $1/\binom{\lvert\ell\rvert}{2}$.
     max_items : int, default 20
         As `kemeny`'s: the exact search refuses more items.
     list_names : sequence of str, optional
@@ -271,7 +272,7 @@ def kemeny_distances(lists, *, weights=None, convention: str = "textbook", max_i
 
 def markov_walk(lists, chain: str = "mc4", *, weights=None, ergodic_number: float = 0.15,
                 ax=None):
-    r"""A Markov chain's walk: each item's probability $\pi^{(t)}_x$ step by step, to the stationary $\pi$.
+    r"""A Markov chain's walk: each item's probability $\pi^{(t)}_x$, step by step, to its limit $\pi$.
 
     The walk starts uniform, $\pi^{(0)}_x = 1/n$, and steps
     $\pi^{(t+1)} = \pi^{(t)} T'$ (`rankbook.aggregate.power_iterations` over

@@ -131,3 +131,47 @@ def test_the_rbp_figures_show_the_pages_rbp_and_residual():
     assert sum(bar.get_height() for bar in documents) == pytest.approx(rbp) and rbp == 0.5625
     assert sum(bar.get_height() for bar in residual) == pytest.approx(resid) and resid == 0.3125
     assert f"RBP = {rbp:.4f}, residual = {resid:.4f}" in parts.get_title()
+
+# Rank aggregation chapter (docs/aggregation/): its figures and the numbers its pages print.
+# ---------------------------------------------------------------------------------------------
+
+AGGREGATION_PAGES = ["aggregation/index.md", "aggregation/normalization.md",
+                     "aggregation/combination.md", "aggregation/positional.md",
+                     "aggregation/majoritarian.md", "aggregation/kemeny.md",
+                     "aggregation/markov_chains.md", "aggregation/rra.md",
+                     "aggregation/self_weighting.md"]
+# aggregation/pyflagr.md has none: a migration page (PyFLAGR's classes -> rankbook's functions),
+# whose only example fuses FLAGR's 20 queries x 50 voters, too many lists to draw legibly.
+
+
+def test_every_page_of_the_aggregation_chapter_has_a_figure():
+    chapter = {str(page.relative_to(DOCS)) for page in (DOCS / "aggregation").glob("*.md")}
+    assert chapter - set(AGGREGATION_PAGES) == {"aggregation/pyflagr.md"}, \
+        "a new page of the chapter: add it to AGGREGATION_PAGES with its figure"
+    without = [page for page in AGGREGATION_PAGES
+               if not figures.figure_blocks((DOCS / page).read_text())]
+    assert not without, f"pages of the aggregation chapter without a figure block: {without}"
+
+
+def test_the_borda_figure_shows_the_order_and_points_the_positional_page_prints():
+    import ast
+
+    page = "aggregation/positional.md"
+    printed = ast.literal_eval(_printed(page, ">>> ag.borda(tennessee, weights=voters)"))
+    assert printed == {"Nashville": 194.0, "Chattanooga": 173.0, "Memphis": 126.0,
+                       "Knoxville": 107.0}                      # Wikipedia's "Borda count"
+    ax = _axes(page, 0)
+    order = [label.get_text() for label in ax.get_yticklabels()]
+    points = [sum(bars[row].get_width() for bars in ax.containers) for row in range(len(order))]
+    assert dict(zip(order, points)) == printed
+    assert list(printed) == order
+    assert [text.get_text() for text in ax.texts] == [f"{p:g}" for p in printed.values()]
+
+
+def test_the_kemeny_figure_shows_the_distances_the_kemeny_page_prints():
+    page = "aggregation/kemeny.md"
+    lines = (DOCS / page).read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip() == "distance")
+    printed = [float(line.split()[-1]) for line in lines[start + 1:start + 6]]
+    assert printed == [207, 255, 207, 279, 345]
+    assert [bar.get_width() for bar in _axes(page, 0).patches] == printed

@@ -20,7 +20,8 @@ green; lines also carry markers or dashes.
 | `user_models` | user models: RBP, ERR |
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents |
 | `significance` | comparing systems: null distributions, intervals |
-| `aggregation` | rank aggregation: input lists and fused lists, voter weights |
+| `aggregation` | rank aggregation: input lists and fused lists, the points behind them, voter weights |
+| `aggregation_scores` | rank aggregation: normalised scores, pairwise matrix, Kemeny distances, Markov walks, RRA's p-values |
 
 Examples
 --------
@@ -32,6 +33,7 @@ Examples
 
 from rankbook.plots import (
     aggregation,
+    aggregation_scores,
     graded,
     incomplete,
     rank_based,
@@ -40,6 +42,7 @@ from rankbook.plots import (
     user_models,
 )
 from rankbook.plots.aggregation import *  # noqa: F403
+from rankbook.plots.aggregation_scores import *  # noqa: F403
 from rankbook.plots.graded import *  # noqa: F403
 from rankbook.plots.incomplete import *  # noqa: F403
 from rankbook.plots.rank_based import *  # noqa: F403
@@ -48,5 +51,6 @@ from rankbook.plots.significance import *  # noqa: F403
 from rankbook.plots.user_models import *  # noqa: F403
 
 #: Every figure function, by module (each module's ``__all__``), in the order of the chapters.
-MODULES = (set_based, rank_based, graded, user_models, incomplete, significance, aggregation)
+MODULES = (set_based, rank_based, graded, user_models, incomplete, significance, aggregation,
+           aggregation_scores)
 __all__ = [name for module in MODULES for name in module.__all__]

@@ -22,7 +22,7 @@ from rankbook._errors import InvalidValueError
 from rankbook.plots._style import NONRELEVANT, PALETTE, REFERENCE, RELEVANT
 
 #: Inches: a figure with the list's strip above its axes (narrow enough to read on a phone).
-SIZE = (5.2, 3.8)
+SIZE = (4.8, 3.6)
 #: The colour of an emphasised square's outline (the first relevant document, ...).
 EMPHASIS = PALETTE[3]
 #: Above this many ranks, the grades are not written in the squares (they would not fit).

@@ -175,7 +175,7 @@ def average_precision_by_query(
     values = [average_precision(grades, R, **options) for grades, R in zip(lists, totals)]
     labels = [f"q{q}" if R is None else f"q{q}\nR = {R}" for q, R in enumerate(totals, 1)]
 
-    ax = new_axes(ax, size=(4.6, 3.3))
+    ax = new_axes(ax, size=(4.4, 3.2))
     per_query_bars(ax, values, labels, name="AP", means=[("MAP", mean), ("GMAP", geometric)])
     return finish(ax, title=f"AP of {len(lists)} queries, MAP and GMAP", xlabel="query",
                   ylabel="AP", legend="upper right", grid="y")
@@ -306,7 +306,7 @@ def reciprocal_rank_by_query(
     labels = [f"q{q}\nK = {K:g}" if not math.isinf(K) else f"q{q}\nnone"
               for q, K in enumerate(first, 1)]
 
-    ax = new_axes(ax, size=(4.6, 3.3))
+    ax = new_axes(ax, size=(4.4, 3.2))
     per_query_bars(ax, values, labels, name="RR" if k is None else f"RR@{k}", means=means)
     return finish(ax, title=f"RR of {len(lists)} queries and their mean, MRR", xlabel="query",
                   ylabel="reciprocal rank", legend="upper right", grid="y")

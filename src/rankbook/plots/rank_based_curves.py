@@ -103,7 +103,7 @@ def precision_recall(
         envelope_x.append(1.0)  # beyond the recall reached, nothing qualifies: 0
         envelope_y.append(0.0)
 
-    ax = new_axes(ax, size=(5.2, 3.6))
+    ax = new_axes(ax, size=(4.8, 3.4))
     ax.plot(recall, precision, marker="o", color=PALETTE[1], label="precision at each rank (raw)")
     if len(grades) <= 12:
         for rank, (x, y) in enumerate(zip(recall, precision), start=1):
@@ -184,7 +184,7 @@ def roc(
     N = len(grades) - positives if n_nonrelevant is None else n_nonrelevant
     listed = len(grades) + 1                       # the points of the cut-offs 0..n
 
-    ax = new_axes(ax, size=(4.4, 4.2))
+    ax = new_axes(ax, size=(4.2, 4.0))
     ax.plot([0, 1], [0, 1], linestyle=":", color=REFERENCE, label="chance (AUC = 0.5)")
     ax.plot(fpr[:listed], tpr[:listed], marker="o", color=PALETTE[0],
             label=f"this ranking (AUC = {auc:.4f})")

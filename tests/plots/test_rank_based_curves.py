@@ -4,30 +4,15 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-import matplotlib
+import pytest
+from drawn import xs, ys
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-
-from rankbook.plots import precision_recall, roc  # noqa: E402
+from rankbook.plots import precision_recall, roc
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
-
-
-def _xy(line) -> tuple[list[float], list[float]]:
-    return [float(x) for x in line.get_xdata()], [float(y) for y in line.get_ydata()]
-
-
-def _is(line, xs, ys) -> bool:
-    """The line's points are (xs, ys), to rounding."""
-    x, y = _xy(line)
-    return x == pytest.approx(xs) and y == pytest.approx(ys)
+def _is(line, x, y) -> bool:
+    """The line's points are (x, y), to rounding."""
+    return xs(line) == pytest.approx(x) and ys(line) == pytest.approx(y)
 
 
 def test_the_raw_points_the_envelope_and_the_eleven_levels():
@@ -37,8 +22,8 @@ def test_the_raw_points_the_envelope_and_the_eleven_levels():
     ax = precision_recall([0, 1, 0, 1], 2)
     raw, envelope, eleven = ax.get_lines()
     assert _is(raw, [0, F(1, 2), F(1, 2), 1], [0, F(1, 2), F(1, 3), F(1, 2)])
-    assert set(_xy(envelope)[1]) == {0.5}
-    assert _xy(eleven)[1] == pytest.approx([F(1, 2)] * 11)
+    assert set(ys(envelope)) == {0.5}
+    assert ys(eleven) == pytest.approx([F(1, 2)] * 11)
     assert [text.get_text() for text in ax.texts] == ["1", "2", "3", "4"]   # the ranks
 
 
@@ -56,7 +41,7 @@ def test_the_roc_path_steps_up_and_right_on_a_grid_of_pairs():
     # [0, 1, 1, 0, 1]: P = 3, N = 2. Right, up, up, right, up; AUC = (1 + 1 + 0) / 6 = 1/3
     # (the ROC page's exercises 1 and 2).
     ax = roc([0, 1, 1, 0, 1])
-    chance, curve = ax.get_lines()
+    _chance, curve = ax.get_lines()
     assert _is(curve, [0, F(1, 2), F(1, 2), F(1, 2), 1, 1], [0, 0, F(1, 3), F(2, 3), F(2, 3), 1])
     assert curve.get_label() == "this ranking (AUC = 0.3333)"
     assert ax.get_title() == "ROC curve (P = 3, N = 2): AUC = 0.3333"
@@ -68,7 +53,7 @@ def test_unretrieved_items_join_the_curve_to_the_corner_in_one_dashed_segment():
     # [1, 0] of 2 relevant and 3 non-relevant: (0, 0) -> (0, 1/2) -> (1/3, 1/2), then the
     # tied unretrieved items to (1, 1). AUC = (3 + 0 + 2 * 1/2) / 6 = 2/3 (exercise 3).
     ax = roc([1, 0], n_relevant=2, n_nonrelevant=3)
-    chance, listed, tied = ax.get_lines()
+    _chance, listed, tied = ax.get_lines()
     assert _is(listed, [0, 0, F(1, 3)], [0, F(1, 2), F(1, 2)])
     assert _is(tied, [F(1, 3), 1], [F(1, 2), 1])
     assert tied.get_linestyle() == "--"

@@ -4,21 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import matplotlib
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-
-import rankbook as rb  # noqa: E402
-from rankbook.plots import documents_read, lag_per_item  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+import rankbook as rb
+from rankbook.plots import documents_read, lag_per_item
 
 
 def test_each_row_holds_the_documents_read_until_the_nth_relevant_one():

@@ -4,29 +4,15 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-import matplotlib
+import pytest
+from drawn import ys
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-
-import rankbook as rb  # noqa: E402
-from rankbook.plots import (  # noqa: E402
+import rankbook as rb
+from rankbook.plots import (
     precision_at_multiples,
     relative_precision_at_ranks,
     utility_at_ranks,
 )
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
-
-
-def _y(line) -> list[float]:
-    return [float(y) for y in line.get_ydata()]
 
 
 def test_the_milestones_are_the_precision_at_trec_evals_cutoffs():
@@ -36,8 +22,8 @@ def test_the_milestones_are_the_precision_at_trec_evals_cutoffs():
     ax = precision_at_multiples([0, 1, 1, 0, 0, 1], 3, (0.4, 0.6, 1.0, 2.0))
     curve, milestones = ax.get_lines()
     assert [float(x) for x in milestones.get_xdata()] == pytest.approx([1.2, 1.8, 3, 6])
-    assert _y(milestones) == pytest.approx([F(1, 2), F(1, 2), F(2, 3), F(1, 2)])
-    assert _y(curve) == pytest.approx([0, F(1, 2), F(2, 3), F(2, 4), F(2, 5), F(3, 6)])
+    assert ys(milestones) == pytest.approx([F(1, 2), F(1, 2), F(2, 3), F(1, 2)])
+    assert ys(curve) == pytest.approx([0, F(1, 2), F(2, 3), F(2, 4), F(2, 5), F(3, 6)])
     assert [text.get_text() for text in ax.texts] == ["0.4R", "0.6R", "1R", "2R"]
 
 
@@ -46,9 +32,9 @@ def test_relative_precision_is_precision_over_the_best_precision_possible():
     # relevant in its top k: best P@k = 1, 1, 1, 1, 4/5; relative P@k = r_k / min(k, 4).
     ax = relative_precision_at_ranks([0, 1, 0, 1, 1], 4)
     precision, best, relative = ax.get_lines()[:3]
-    assert _y(precision) == pytest.approx([0, F(1, 2), F(1, 3), F(1, 2), F(3, 5)])
-    assert _y(best) == pytest.approx([1, 1, 1, 1, F(4, 5)])
-    assert _y(relative) == pytest.approx([0, F(1, 2), F(1, 3), F(2, 4), F(3, 4)])
+    assert ys(precision) == pytest.approx([0, F(1, 2), F(1, 3), F(1, 2), F(3, 5)])
+    assert ys(best) == pytest.approx([1, 1, 1, 1, F(4, 5)])
+    assert ys(relative) == pytest.approx([0, F(1, 2), F(1, 3), F(2, 4), F(3, 4)])
 
 
 def test_utility_of_the_top_k_counts_the_four_cells_from_showing_nothing_on():
@@ -62,8 +48,8 @@ def test_utility_of_the_top_k_counts_the_four_cells_from_showing_nothing_on():
                           n_documents=10)
     first, second = ax.get_lines()[:2]
     assert first.get_xdata().tolist() == [0, 1, 2, 3, 4]
-    assert _y(first) == [x - y - z for x, y, z in zip(a, b, c)] == [-3, -1, -2, -3, -1]
-    assert _y(second) == d == [7, 7, 6, 5, 5]
+    assert ys(first) == [x - y - z for x, y, z in zip(a, b, c)] == [-3, -1, -2, -3, -1]
+    assert ys(second) == d == [7, 7, 6, 5, 5]
     assert [first.get_label(), second.get_label()] == ["w = (1, -1, -1, 0)", "w = (0, 0, 0, 1)"]
 
 

@@ -102,7 +102,7 @@ def average_precision_area(
     recall, precision = precision_recall_curve(grades, R, relevance_level=threshold) \
         if R else (np.zeros(len(grades)), np.zeros(len(grades)))
 
-    ax = new_axes(ax)
+    ax = new_axes(ax, size=(4.8, 3.4))
     width = 1 / R if R else 1.0
     lefts = [j * width for j in range(len(ranks))]
     bars = ax.bar(lefts, heights, width=width, align="edge", color=PALETTE[0], alpha=0.55,

@@ -57,5 +57,6 @@ from rankbook.plots.significance import *  # noqa: F403
 from rankbook.plots.user_models import *  # noqa: F403
 
 #: Every figure function, by module (each module's ``__all__``), in the order of the chapters.
-MODULES = (set_based, set_based_cutoffs, rank_based, rank_based_effort, rank_based_curves, graded, user_models, incomplete, significance, aggregation)
+MODULES = (set_based, set_based_cutoffs, rank_based, rank_based_effort, rank_based_curves,
+           graded, user_models, incomplete, significance, aggregation)
 __all__ = [name for module in MODULES for name in module.__all__]

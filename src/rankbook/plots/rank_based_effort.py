@@ -12,6 +12,7 @@ the lag of the $j$-th relevant item is the search length to it.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 
 from rankbook import _validate
@@ -66,7 +67,7 @@ def documents_read(
     ['4 read, 2 non-relevant', 'never: inf']
     """
     grades = _validate.grades(relevance)
-    counts = [wanted] if isinstance(wanted, int) else list(wanted)
+    counts = [wanted] if isinstance(wanted, numbers.Integral) else list(wanted)
     read = [search_length(grades, wanted=n, relevance_level=relevance_level) for n in counts]
     wasted = [search_length(grades, wanted=n, count="non_relevant",
                             relevance_level=relevance_level) for n in counts]

@@ -15,7 +15,10 @@ green; lines also carry markers or dashes.
 | module | chapter |
 | --- | --- |
 | `set_based` | set-based measures: P@k, R@k, F, R-precision, success |
-| `rank_based` | rank-based measures: AP, RR, search length, LAG, precision-recall, ROC |
+| `set_based_cutoffs` | set-based measures: P@(mR), relative P@k, utility |
+| `rank_based` | rank-based measures: AP, MAP, RR, MRR |
+| `rank_based_effort` | rank-based measures: search length, LAG |
+| `rank_based_curves` | rank-based measures: precision-recall, interpolated precision, ROC |
 | `graded` | graded relevance: DCG, nDCG and their variants |
 | `user_models` | user models: RBP, ERR |
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents |
@@ -37,7 +40,10 @@ from rankbook.plots import (
     graded,
     incomplete,
     rank_based,
+    rank_based_curves,
+    rank_based_effort,
     set_based,
+    set_based_cutoffs,
     significance,
     user_models,
 )
@@ -46,11 +52,14 @@ from rankbook.plots.aggregation_scores import *  # noqa: F403
 from rankbook.plots.graded import *  # noqa: F403
 from rankbook.plots.incomplete import *  # noqa: F403
 from rankbook.plots.rank_based import *  # noqa: F403
+from rankbook.plots.rank_based_curves import *  # noqa: F403
+from rankbook.plots.rank_based_effort import *  # noqa: F403
 from rankbook.plots.set_based import *  # noqa: F403
+from rankbook.plots.set_based_cutoffs import *  # noqa: F403
 from rankbook.plots.significance import *  # noqa: F403
 from rankbook.plots.user_models import *  # noqa: F403
 
 #: Every figure function, by module (each module's ``__all__``), in the order of the chapters.
-MODULES = (set_based, rank_based, graded, user_models, incomplete, significance, aggregation,
-           aggregation_scores)
+MODULES = (set_based, set_based_cutoffs, rank_based, rank_based_effort, rank_based_curves,
+           graded, user_models, incomplete, significance, aggregation, aggregation_scores)
 __all__ = [name for module in MODULES for name in module.__all__]

@@ -1,31 +1,45 @@
-r"""Figures of the rank-based chapter: AP's rectangles, the precision-recall curve, ROC.
+r"""Figures of the rank-based chapter: AP's rectangles, the rank of the first hit, their means.
 
 | function | what it draws |
 | --- | --- |
 | `average_precision_area` | the precision at each relevant rank as rectangles over recall: their area is AP |
-| `precision_recall` | the raw precision-recall points, the interpolated envelope and the 11 points |
-| `roc` | the ROC curve, the chance diagonal and the area under the curve |
+| `average_precision_by_query` | each query's AP as a bar, with MAP and GMAP |
+| `first_relevant_rank` | RR = 1/K: the list, its first relevant rank K, and 1/K for every K |
+| `reciprocal_rank_by_query` | each query's RR as a bar, with MRR (and 1 / mean rank, which it is not) |
+
+The user's effort (search length, LAG) is drawn by `rankbook.plots.rank_based_effort`, the
+curves of a whole ranking (precision-recall, ROC) by `rankbook.plots.rank_based_curves`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
 
 from rankbook import _validate
 from rankbook.metrics.average_precision import average_precision
-from rankbook.metrics.interpolation import (
-    ELEVEN_RECALL_LEVELS,
-    eleven_point_average_precision,
-    interpolated_precision,
-    precision_recall_curve,
+from rankbook.metrics.interpolation import precision_recall_curve
+from rankbook.metrics.means import (
+    GM_FLOOR,
+    geometric_mean_average_precision,
+    mean_average_precision,
+    mean_over_topics,
+    mean_reciprocal_rank,
 )
 from rankbook.metrics.precision import precision_at_k
-from rankbook.metrics.roc import roc_auc, roc_curve
-from rankbook.plots._style import PALETTE, REFERENCE, finish, new_axes
+from rankbook.metrics.reciprocal_rank import reciprocal_rank
+from rankbook.metrics.search_length import search_length
+from rankbook.plots._strip import SIZE, list_strip, per_query_bars
+from rankbook.plots._style import PALETTE, REFERENCE, finish, new_axes, rank_ticks
 
-__all__ = ["average_precision_area", "precision_recall", "roc"]
+__all__ = [
+    "average_precision_area",
+    "average_precision_by_query",
+    "first_relevant_rank",
+    "reciprocal_rank_by_query",
+]
 
 
 def average_precision_area(
@@ -88,7 +102,7 @@ def average_precision_area(
     recall, precision = precision_recall_curve(grades, R, relevance_level=threshold) \
         if R else (np.zeros(len(grades)), np.zeros(len(grades)))
 
-    ax = new_axes(ax)
+    ax = new_axes(ax, size=(4.8, 3.4))
     width = 1 / R if R else 1.0
     lefts = [j * width for j in range(len(ranks))]
     bars = ax.bar(lefts, heights, width=width, align="edge", color=PALETTE[0], alpha=0.55,
@@ -107,112 +121,159 @@ def average_precision_area(
                   xlabel="recall", ylabel="precision", legend="lower left")
 
 
-def precision_recall(
-    relevance: Sequence[float],
-    n_relevant: int,
+
+def average_precision_by_query(
+    rankings: Sequence[Sequence[float]],
+    n_relevant: Sequence[int] | None,
     *,
+    k: int | None = None,
+    denominator: str = "relevant",
     relevance_level: float = 1,
-    cutoff_rule: str = "trec_eval_9",
+    floor: float = GM_FLOOR,
     ax=None,
 ):
-    r"""Plot the raw precision-recall curve, its interpolated envelope and the 11 standard points.
+    r"""Draw each query's AP as a bar, with their arithmetic mean (MAP) and geometric mean (GMAP).
 
-    Three layers, each computed by its textbook function:
-
-    - the raw points $(r_i, p_i)$, one per rank, joined in rank order
-      (`precision_recall_curve`): the saw-tooth, down at each non-relevant
-      document, up and right at each relevant one;
-    - the interpolated envelope $p_{\mathrm{interp}}(r) = \max_{r' \ge r} p(r')$, a
-      step that is constant on each interval $(\frac{j-1}{R}, \frac{j}{R}]$
-      and 0 beyond the recall reached (`interpolated_precision`);
-    - the 11 values at $r = 0.0, 0.1, \dots, 1.0$, with their mean, the
-      11-point average, in the legend (`eleven_point_average_precision`).
+    Every query counts once, whatever its length or $R_q$: MAP is the mean of
+    the bars (`mean_average_precision`), GMAP their geometric mean with each
+    AP raised to ``floor`` first (`geometric_mean_average_precision`), pulled
+    down by the weakest query.
 
     Parameters
     ----------
-    relevance : sequence of float, shape (n,)
-        Grades of the ranked list, rank 1 first.
-    n_relevant : int
-        R, the number of relevant documents of the query.
-    relevance_level : float, default 1
-        Lowest grade that counts as relevant.
-    cutoff_rule : {"trec_eval_9", "trec_eval_10", "exact"}, default "trec_eval_9"
-        How the 11 points are read (see `interpolated_precision`); the
-        envelope is the same under every rule.
+    rankings : sequence of sequences of float
+        One ranked list of grades per query, rank 1 first.
+    n_relevant : sequence of int, or None
+        $R_q$ of each query (None only with ``denominator="retrieved_relevant"``).
+    k, denominator, relevance_level, floor
+        As in `mean_average_precision` and `geometric_mean_average_precision`.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
 
     Returns
     -------
     matplotlib.axes.Axes
-        The Axes drawn on.
+        The Axes drawn on: ``ax.patches`` are the bars; its lines are MAP, then GMAP.
+
+    See Also
+    --------
+    rankbook.metrics.means.mean_average_precision : the mean drawn.
 
     Examples
     --------
-    >>> ax = precision_recall([1, 0, 1, 0, 1], 3)
-    >>> [line.get_label() for line in ax.get_lines()]
-    ['precision at each rank (raw)', 'interpolated precision', '11 recall levels (11pt avg = 0.7697)']
+    APs 1 and 1/4: MAP = 5/8, GMAP = 1/2:
+
+    >>> ax = average_precision_by_query([[1, 0], [0, 0, 0, 1]], [1, 1])
+    >>> [float(bar.get_height()) for bar in ax.patches], [line.get_label() for line in ax.get_lines()]
+    ([1.0, 0.25], ['MAP = 0.6250', 'GMAP = 0.5000'])
     """
+    options = {"k": k, "denominator": denominator, "relevance_level": relevance_level}
+    mean = mean_average_precision(rankings, n_relevant, **options)   # checks every query
+    geometric = geometric_mean_average_precision(rankings, n_relevant, floor=floor, **options)
+    lists = _validate.rankings(rankings)
+    totals = [None] * len(lists) if n_relevant is None else list(n_relevant)
+    values = [average_precision(grades, R, **options) for grades, R in zip(lists, totals)]
+    labels = [f"q{q}" if R is None else f"q{q}\nR = {R}" for q, R in enumerate(totals, 1)]
+
+    ax = new_axes(ax, size=(4.4, 3.2))
+    per_query_bars(ax, values, labels, name="AP", means=[("MAP", mean), ("GMAP", geometric)])
+    return finish(ax, title=f"AP of {len(lists)} queries, MAP and GMAP", xlabel="query",
+                  ylabel="AP", legend="upper right", grid="y")
+
+
+def first_relevant_rank(
+    relevance: Sequence[float],
+    *,
+    k: int | None = None,
+    relevance_level: float = 1,
+    ax=None,
+):
+    r"""Draw RR = 1/K: the list with its first relevant document K, and 1/K for every rank K.
+
+    The grey points are the RR a list would get with its first relevant
+    document at rank 1, 2, ..., n (`reciprocal_rank` of such a list): steep at
+    the top, flat further down. The list's own rank $K$ (`search_length`) and
+    its RR are marked, and its first relevant document is outlined in the
+    list above. With a cut-off ``k`` the ranks below it are hatched: a first
+    relevant document there gives RR@k = 0.
+
+    Parameters
+    ----------
+    relevance : sequence of float, shape (n,)
+        Grades of the ranked list, rank 1 first.
+    k : int, optional
+        Cut-off, as in `reciprocal_rank`.
+    relevance_level : float, default 1
+        Lowest grade that counts as relevant.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure when omitted.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The Axes drawn on: the 1/K points, then the list's RR.
+
+    See Also
+    --------
+    rankbook.metrics.reciprocal_rank.reciprocal_rank : the value drawn.
+
+    Examples
+    --------
+    >>> ax = first_relevant_rank([0, 0, 1, 1])
+    >>> ax.get_lines()[1].get_xydata().round(4).tolist(), ax.get_title()
+    ([[3.0, 0.3333]], 'RR = 1/K = 0.3333, K = 3: the first relevant rank')
+    """
+    value = reciprocal_rank(relevance, k=k, relevance_level=relevance_level)
     grades = _validate.grades(relevance)
-    threshold = _validate.threshold(relevance_level)
-    R = _validate.n_relevant(n_relevant, grades, threshold)
-    options = {"relevance_level": threshold}
-    recall, precision = precision_recall_curve(grades, R, **options)
-    levels = np.array(ELEVEN_RECALL_LEVELS)
-    eleven = interpolated_precision(grades, R, levels, cutoff_rule=cutoff_rule, **options)
-    average = eleven_point_average_precision(grades, R, cutoff_rule=cutoff_rule, **options)
+    K = search_length(grades, relevance_level=relevance_level)
+    depth = max(len(grades), 1)
+    ranks = list(range(1, depth + 1))
+    reference = [reciprocal_rank([0] * (rank - 1) + [1]) for rank in ranks]
 
-    # The envelope is constant on ((j-1)/R, j/R]: read it at each interval's midpoint,
-    # where every cutoff rule needs exactly j relevant documents.
-    found = int(np.count_nonzero(grades >= threshold))
-    steps = interpolated_precision(grades, R, [(j - 0.5) / R for j in range(1, found + 1)],
-                                   cutoff_rule="exact", **options) if found else np.array([])
-    envelope_x = [j / R for j in range(found + 1)]
-    envelope_y = [steps[0] if found else 0.0, *steps]
-    if found < R or R == 0:
-        envelope_x.append(1.0)  # beyond the recall reached, nothing qualifies: 0
-        envelope_y.append(0.0)
-
-    ax = new_axes(ax)
-    ax.plot(recall, precision, marker="o", color=PALETTE[1], label="precision at each rank (raw)")
-    ax.step(envelope_x, envelope_y, where="pre", linestyle="--", linewidth=2,
-            color=PALETTE[0], label="interpolated precision")
-    ax.plot(levels, eleven, linestyle="none", marker="s", markersize=8,
-            color=PALETTE[2], label=f"11 recall levels (11pt avg = {average:.4f})")
-    ax.set_xlabel("recall")
-    ax.set_ylabel("precision")
-    ax.set_title(f"Precision-recall curve (R = {R})")
-    ax.set_xlim(-0.02, 1.02)
-    ax.set_ylim(-0.02, 1.05)
-    ax.set_xticks(levels)
-    ax.grid(True, alpha=0.3)
-    ax.legend(loc="best")
-    return ax
+    ax = new_axes(ax, size=SIZE)
+    ax.plot(ranks, reference, linestyle=":", marker="o", color=REFERENCE,
+            label="1/K, first relevant at rank K")
+    if math.isinf(K):
+        ax.plot([], [], label="_none")
+        title = "RR = 0: no relevant document in the list"
+    else:
+        K = int(K)
+        ax.plot([K], [value], marker="o", markersize=12, linestyle="none", color=PALETTE[3],
+                label=f"this list: RR{'' if k is None else f'@{k}'} = {value:.4f}")
+        title = (f"RR = 1/K = {value:.4f}, K = {K}: the first relevant rank" if value else
+                 f"RR@{k} = 0: the first relevant rank, K = {K}, is below k")
+    if k is not None and k < depth:
+        ax.axvspan(k + 0.5, depth + 0.6, facecolor="none", edgecolor=REFERENCE, hatch="//",
+                   linewidth=0, label=f"below the cut-off k = {k}")
+    list_strip(ax, [relevance], relevance_level=relevance_level,
+               emphasis=[[] if math.isinf(K) else [K]])
+    rank_ticks(ax, depth)
+    ax.set_ylim(-0.03, 1.1)
+    return finish(ax, title=title, xlabel="rank K of the first relevant document",
+                  ylabel="reciprocal rank", legend="upper right")
 
 
-def roc(
-    relevance: Sequence[float],
+def reciprocal_rank_by_query(
+    rankings: Sequence[Sequence[float]],
     *,
-    n_relevant: int | None = None,
-    n_nonrelevant: int | None = None,
+    k: int | None = None,
     relevance_level: float = 1,
     ax=None,
 ):
-    r"""Plot the ROC curve of a ranking, the chance diagonal, and the AUC in the legend.
+    r"""Draw each query's RR as a bar, with their mean, MRR, and 1 / mean rank, which MRR is not.
 
-    Each step up is a relevant item, each step right a non-relevant one, as
-    the cut-off moves down the list (`rankbook.metrics.roc.roc_curve`). When
-    items were not retrieved, the last segment, to (1, 1), is their tie at
-    the bottom. The shaded area is the AUC (`rankbook.metrics.roc.roc_auc`).
+    Each bar is `reciprocal_rank` of one query, labelled with its first
+    relevant rank $K_q$; the dashed line is `mean_reciprocal_rank`. When
+    every query has a relevant document (and there is no cut-off), the
+    dash-dotted line is one over the mean of the $K_q$: lower than MRR
+    whenever the $K_q$ differ.
 
     Parameters
     ----------
-    relevance : sequence of float, shape (n,)
-        Grades of the ranked list, rank 1 first.
-    n_relevant : int, optional
-        Every relevant item of the query. Default: those in the list.
-    n_nonrelevant : int, optional
-        Every non-relevant item of the query. Default: those in the list.
+    rankings : sequence of sequences of float
+        One ranked list of grades per query, rank 1 first.
+    k : int, optional
+        Cut-off, as in `mean_reciprocal_rank`.
     relevance_level : float, default 1
         Lowest grade that counts as relevant.
     ax : matplotlib Axes, optional
@@ -221,29 +282,32 @@ def roc(
     Returns
     -------
     matplotlib.axes.Axes
-        The Axes drawn on.
+        The Axes drawn on: ``ax.patches`` are the bars; its lines are MRR, then 1 / mean rank.
+
+    See Also
+    --------
+    rankbook.metrics.means.mean_reciprocal_rank : the mean drawn.
 
     Examples
     --------
-    >>> ax = roc([1, 0, 1, 0])
-    >>> [line.get_label() for line in ax.get_lines()]
-    ['chance (AUC = 0.5)', 'this ranking (AUC = 0.7500)']
-    """
-    options = {"n_relevant": n_relevant, "n_nonrelevant": n_nonrelevant,
-               "relevance_level": relevance_level}
-    fpr, tpr = roc_curve(relevance, **options)
-    auc = roc_auc(relevance, **options)
+    First relevant at ranks 1, 2 and 4: MRR = 7/12, 1 / mean rank = 3/7:
 
-    ax = new_axes(ax)
-    ax.plot([0, 1], [0, 1], linestyle=":", color=REFERENCE, label="chance (AUC = 0.5)")
-    ax.plot(fpr, tpr, marker="o", color=PALETTE[0], label=f"this ranking (AUC = {auc:.4f})")
-    ax.fill_between(fpr, tpr, alpha=0.25, color=PALETTE[0], label="_area")
-    ax.set_xlabel("false positive rate (non-relevant items retrieved)")
-    ax.set_ylabel("true positive rate (recall)")
-    ax.set_title("ROC curve of the ranking")
-    ax.set_xlim(-0.02, 1.02)
-    ax.set_ylim(-0.02, 1.02)
-    ax.set_aspect("equal")
-    ax.grid(True, alpha=0.3)
-    ax.legend(loc="lower right")
-    return ax
+    >>> ax = reciprocal_rank_by_query([[1, 0, 0], [0, 1, 1], [0, 0, 0, 1]])
+    >>> [line.get_label() for line in ax.get_lines()]
+    ['MRR = 0.5833', '1 / mean rank = 0.4286']
+    """
+    mean = mean_reciprocal_rank(rankings, k=k, relevance_level=relevance_level)
+    lists = _validate.rankings(rankings)
+    values = [reciprocal_rank(grades, k=k, relevance_level=relevance_level) for grades in lists]
+    first = [search_length(grades, relevance_level=relevance_level) for grades in lists]
+    means = [("MRR", mean)]
+    if k is None and not any(math.isinf(K) for K in first):
+        means.append(("1 / mean rank", 1 / mean_over_topics(first)))
+    labels = [f"q{q}\nK = {K:g}" if not math.isinf(K) else f"q{q}\nnone"
+              for q, K in enumerate(first, 1)]
+
+    ax = new_axes(ax, size=(4.4, 3.2))
+    per_query_bars(ax, values, labels, name="RR" if k is None else f"RR@{k}", means=means)
+    return finish(ax, title=f"RR of {len(lists)} queries and their mean, MRR", xlabel="query",
+                  ylabel="reciprocal rank", legend="upper right", grid="y")
+

@@ -1,0 +1,13 @@
+"""What a figure drew, as plain floats (matplotlib hands back numpy arrays)."""
+
+from __future__ import annotations
+
+
+def xs(line) -> list[float]:
+    """The x values of a matplotlib line."""
+    return [float(x) for x in line.get_xdata()]
+
+
+def ys(line) -> list[float]:
+    """The y values of a matplotlib line."""
+    return [float(y) for y in line.get_ydata()]

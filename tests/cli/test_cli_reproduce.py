@@ -172,3 +172,13 @@ def test_the_reproducibility_page_shows_what_the_command_prints(capsys, monkeypa
     assert main(["reproduce", *arguments.split()]) == 0
     printed = capsys.readouterr()
     assert printed.err + printed.out == shown
+
+
+def test_an_effect_ratio_of_no_effect_is_nan_with_a_note(tmp_path, capsys):
+    # the advanced runs score as their baselines, in the original and in the replication
+    same = _table(tmp_path / "a.csv", "query,P@2\nq1,1\nq2,0.5\n")
+    rep = _table(tmp_path / "r.csv", "query,P@2\nq1,0.5\nq2,0.5\n")
+    assert main(["reproduce", same, rep, "--baselines", same, rep]) == 0
+    captured = capsys.readouterr()
+    assert _rows(captured.out)["P@2"]["ER"] == "nan"
+    assert "rankbook reproduce: note: effect_ratio is undefined (0/0)" in captured.err

@@ -82,7 +82,7 @@ def run(args) -> None:
             print("rankbook reproduce: note: Kendall's tau union and RBO need the runs' ranked "
                   "lists, which score tables do not hold: give QRELS and the runs for them.",
                   file=sys.stderr)
-        _print([_row(tables, column, args.reproduction) for column in columns], args.decimals)
+        _print(_rows(tables, columns, args.reproduction), args.decimals)
         return
     measures = args.measures or DEFAULT_MEASURES
     qrels_rep = args.reproduced_qrels or args.qrels
@@ -92,14 +92,25 @@ def run(args) -> None:
                                    path, measures, complete=True) for key, path in names.items()}
     for warning in caught:
         print(f"rankbook reproduce: note: {warning.message}", file=sys.stderr)
-    rows = [_row(tables, column, bool(args.reproduced_qrels)) for column in
-            tables["original"].columns]
-    _print(rows, args.decimals)
+    _print(_rows(tables, tables["original"].columns, bool(args.reproduced_qrels)), args.decimals)
     if not args.reproduced_qrels:
         tau, overlap = _orderings(rb.io.read_run(args.original), rb.io.read_run(args.reproduced),
                                   args.k, args.p)
         print(f"Kendall's tau union @{args.k}: {tau:.{args.decimals}f}   "
               f"RBO @{args.k} (p={args.p}): {overlap:.{args.decimals}f}")
+
+
+def _rows(tables: dict, columns, reproduction: bool) -> list:
+    """One row per measure; a measure's warning (ER of 0 over 0: NaN) is a note on stderr."""
+    import sys
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        rows = [_row(tables, column, reproduction) for column in columns]
+    for warning in caught:
+        print(f"rankbook reproduce: note: {warning.message}", file=sys.stderr)
+    return rows
 
 
 def _row(tables: dict, column: str, reproduction: bool) -> dict:

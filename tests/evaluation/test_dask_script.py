@@ -25,7 +25,7 @@ from rankbook import InvalidValueError
 
 distributed = pytest.importorskip("distributed")
 
-from rankbook.evaluation import dask_engine  # noqa: E402 (after the skip)
+from rankbook.evaluation import dask_engine
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "trec_eval"
 SCRIPT = textwrap.dedent(f"""\
@@ -40,7 +40,7 @@ def test_a_script_without_the_guard_is_told_to_add_it(tmp_path):
     script = tmp_path / "no_guard.py"
     script.write_text(SCRIPT)
     done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=300, check=False)
     assert done.returncode == 1 and done.stdout == ""
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("rankbook._errors.InvalidValueError: engine='dask' started a local "
@@ -54,9 +54,9 @@ def test_the_script_process_turns_dasks_error_into_the_advice(monkeypatch):
         raise RuntimeError("Nanny failed to start.")
 
     monkeypatch.setattr(distributed, "LocalCluster", failing)
-    with pytest.raises(InvalidValueError, match=r'if __name__ == "__main__":'):
-        with dask_engine.connected(None, 1):
-            pass
+    with pytest.raises(InvalidValueError, match=r'if __name__ == "__main__":'), \
+            dask_engine.connected(None, 1):
+        pass
 
 
 def test_a_worker_importing_the_script_stops_at_once(monkeypatch):
@@ -64,6 +64,6 @@ def test_a_worker_importing_the_script_stops_at_once(monkeypatch):
 
     monkeypatch.setattr(__main__, "__name__", "__mp_main__")  # as spawn imports the script
     monkeypatch.setattr(distributed, "LocalCluster", None)    # never reached
-    with pytest.raises(InvalidValueError, match=r"started a local Dask cluster"):
-        with dask_engine.connected(None, 1):
-            pass
+    with pytest.raises(InvalidValueError, match=r"started a local Dask cluster"), \
+            dask_engine.connected(None, 1):
+        pass

@@ -7,13 +7,13 @@
 | ``fusion`` | every aggregation method of `rankbook.aggregate.registry.METHODS` | `_fusion_items` |
 | ``test`` | ``randomization``, ``t-test`` | `_stats_items` |
 
-Quality rules (tested over 2,000 seeds of every kind, 200 in the default test run): no two items of a sheet have the same
-answer; a cut-off is 1 only when the name fixes it (``P@1``); no key lists the same value on
-every line (`flat`: 11pt's eleven interpolated precisions, MAP's per-query APs, a fused order's
-scores); every aggregation question states the tie rule and every key whose order broke a tie
-says so (`_fusion_items`). An item whose answer is degenerate (0, 1, a tie for first place) is
-drawn again, and kept only with a small chance, so that at most a few percent of the items of
-any kind are; a key never prints ``x = x``.
+Quality rules (tested over 2,000 seeds of every kind, 200 in the default test run): no two
+items of a sheet have the same answer; a cut-off is 1 only when the name fixes it (``P@1``);
+no key lists the same value on every line (`flat`: 11pt's eleven interpolated precisions,
+MAP's per-query APs, a fused order's scores); every aggregation question states the tie rule
+and every key whose order broke a tie says so (`_fusion_items`). An item whose answer is
+degenerate (0, 1, a tie for first place) is drawn again, and kept only with a small chance,
+so that at most a few percent of the items of any kind are; a key never prints ``x = x``.
 """
 
 from __future__ import annotations

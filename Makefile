@@ -83,7 +83,7 @@ LITE_SITE       := $(LITE_DIR)/site
 LITE_STAMP      := $(LITE_SITE)/.built
 COMM_WHEEL      := $(LITE_DIR)/comm-0.2.2-py3-none-any.whl
 
-.PHONY: help install serve lab test unit doctest doctest-normal doctest-narrowed notebooks notebooks-normal notebooks-narrowed docs browser docs-then-browser fuzz test-oldest wheel-check lock clean distclean pyodide test-pyodide lite test-lite
+.PHONY: help install serve serve-site lab lab-server test unit doctest doctest-normal doctest-narrowed notebooks notebooks-normal notebooks-narrowed docs browser docs-then-browser fuzz test-oldest wheel-check lock clean distclean pyodide test-pyodide lite test-lite
 
 help:
 	@echo "make serve      install (once) and serve the docs on http://$(HOST):$(PORT) (PORT=8001 for another port)"
@@ -145,10 +145,16 @@ lock:
 # --- the docs site --------------------------------------------------------------------
 
 # docs/notebooks is a symlink to ../notebooks, which git does not create while it is empty.
-# A port in use is one line (scripts/check_port.py), not mkdocs' traceback.
-serve: $(STAMP) $(SITE_RUNTIME) $(if $(SITE_RUNTIME),$(LITE_STAMP))
+# A port in use is one line (scripts/check_port.py), not mkdocs' traceback; it is checked
+# first, by the system's python3 (the script needs nothing else), before the install and the
+# runtime's build (a minute on a fresh clone), then again just before mkdocs starts.
+serve:
+	@$(PYTHON) scripts/check_port.py $(HOST) $(PORT) "make serve" PORT
+	@$(MAKE) --no-print-directory serve-site
+
+serve-site: $(STAMP) $(SITE_RUNTIME) $(if $(SITE_RUNTIME),$(LITE_STAMP))
 	@mkdir -p notebooks
-	@$(BIN)/python scripts/check_port.py $(HOST) $(PORT) "make serve" PORT
+	@$(PYTHON) scripts/check_port.py $(HOST) $(PORT) "make serve" PORT
 	$(MKDOCS) serve -a $(HOST):$(PORT)
 
 # --- notebooks in JupyterLab ----------------------------------------------------------
@@ -167,9 +173,14 @@ $(LAB_STAMP): pyproject.toml $(STAMP)
 	  --display-name "Python 3 (rankbook .venv)" 2>&1 | sed "/^Installed kernelspec/d; /may not be found/d"
 	@touch $@
 
-# Jupyter refuses to run as root without --allow-root (containers, CI machines).
-lab: $(LAB_STAMP)
-	@$(BIN)/python scripts/check_port.py $(HOST) $(LAB_PORT) "make lab" LAB_PORT
+# Jupyter refuses to run as root without --allow-root (containers, CI machines). The port is
+# checked before JupyterLab's install, as make serve checks its own.
+lab:
+	@$(PYTHON) scripts/check_port.py $(HOST) $(LAB_PORT) "make lab" LAB_PORT
+	@$(MAKE) --no-print-directory lab-server
+
+lab-server: $(LAB_STAMP)
+	@$(PYTHON) scripts/check_port.py $(HOST) $(LAB_PORT) "make lab" LAB_PORT
 	$(LAB_VENV)/bin/jupyter lab --notebook-dir=notebooks --ServerApp.ip=$(HOST) \
 	  --ServerApp.port=$(LAB_PORT) --ServerApp.port_retries=0 \
 	  $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS)

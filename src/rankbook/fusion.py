@@ -89,6 +89,9 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
         given, or the method refuses its parameters.
     rankbook.InputFileError
         If a file cannot be read.
+    rankbook.InvalidTypeError
+        If ``runs`` holds plain lists of items: one query's ranked lists, which the
+        method's own function takes (``rankbook.aggregate.borda(lists)``).
 
     Examples
     --------
@@ -106,8 +109,33 @@ def fuse(runs=None, method=None, *, flagr=None, label: str | None = None, weight
     [True, True, True]
     """
     function = _method_function(method)
+    _refuse_one_query(runs, function)
     return fuse_profiles(read_profiles(runs, flagr=flagr, label=label, ties=ties), function,
                          weights=weights, keep_order=keep_order, **params)
+
+
+def _refuse_one_query(runs, function) -> None:
+    """Plain lists of items are one query's ranked lists: the method itself takes them.
+
+    `fuse` fuses whole runs, query by query, and returns a run; one query's lists have no
+    query id to return them under, so they go to the method's function, which takes them
+    and returns ``{item: score}`` (`rankbook.aggregate.borda([["a", "b"], ["b", "a"]])`).
+    """
+    if runs is None or isinstance(runs, (str, bytes, os.PathLike, dict)) \
+            or not isinstance(runs, (list, tuple)):
+        return
+    import rankbook.aggregate
+
+    own = getattr(function, "__name__", "method")
+    name = f"rankbook.aggregate.{own}" if getattr(rankbook.aggregate, own, None) is function \
+        else own
+    for index, run in enumerate(runs):
+        if isinstance(run, (list, tuple)):
+            raise InvalidTypeError(
+                f"runs[{index}] is a plain list of items, {str(run)[:60]}: fuse takes whole "
+                "runs ({query: {doc: score}}, a TREC file or a DataFrame) and fuses them query "
+                f"by query. One query's ranked lists go to the method itself: {name}(lists), "
+                f"e.g. {name}([['a', 'b'], ['b', 'a']]) returns {{item: score}}.")
 
 
 def read_profiles(runs=None, *, flagr=None, label: str | None = None,

@@ -72,3 +72,62 @@ def test_help_documents_every_option(capsys):
     for option in ("-q", "-c", "-M", "-l", "-m", "--format", "--decimals"):
         assert option in text
     assert "example" in text and "e.g. -M 100" in text
+
+
+# --- several runs: each block labelled by trec_eval's runid line (issue 29, item 4) ----------
+
+TREC_EVAL_DATA = __import__("pathlib").Path(__file__).resolve().parents[1] / "data" / "trec_eval"
+
+
+def _tagged_runs(tmp_path, tags):
+    """trec_eval 9.0.8's results.test, once per tag (its lines' last field replaced)."""
+    lines = (TREC_EVAL_DATA / "results.test").read_text().splitlines()
+    paths = []
+    for tag in tags:
+        path = tmp_path / f"{tag}.run"
+        path.write_text("".join(line.rsplit(None, 1)[0] + f" {tag}\n" for line in lines))
+        paths.append(str(path))
+    return paths
+
+
+def test_several_runs_each_start_with_their_runid(tmp_path, capsys):
+    runs = _tagged_runs(tmp_path, ["A", "B", "C"])
+    qrels = str(TREC_EVAL_DATA / "qrels.test")
+    assert main(["eval", "-m", "map", qrels, *runs]) == 0
+    # map all 0.1785: trec_eval 9.0.8's out.test for results.test
+    block = "runid                 \tall\t{}\nmap                   \tall\t0.1785\n"
+    assert capsys.readouterr().out == "".join(block.format(tag) for tag in "ABC")
+
+
+def test_a_block_that_starts_with_its_runid_gets_no_second_one(tmp_path, capsys):
+    runs = _tagged_runs(tmp_path, ["A", "B"])
+    assert main(["eval", str(TREC_EVAL_DATA / "qrels.test"), *runs]) == 0  # default set
+    out = capsys.readouterr().out
+    assert out.count("runid ") == 2 and out.startswith("runid                 \tall\tA\n")
+    assert "runid                 \tall\tB\nnum_q " in out
+
+
+def test_runs_with_the_same_runid_are_noted(tmp_path, capsys):
+    first, second = _tagged_runs(tmp_path, ["same"]) * 2
+    assert main(["eval", "-m", "map", str(TREC_EVAL_DATA / "qrels.test"), first, second]) == 0
+    err = capsys.readouterr().err
+    assert "have the same runid 'same'" in err and "printed in this order" in err
+
+
+def test_one_run_prints_as_trec_eval_without_a_runid_line(tmp_path, capsys):
+    (run,) = _tagged_runs(tmp_path, ["A"])
+    assert main(["eval", "-m", "map", str(TREC_EVAL_DATA / "qrels.test"), run]) == 0
+    assert capsys.readouterr().out == "map                   \tall\t0.1785\n"
+
+
+def test_the_guide_shows_what_several_runs_print(monkeypatch, capsys):
+    # docs/guide/evaluating_runs.md's example of several runs is the command's real output
+    # (stderr's notes first, as a terminal shows them: they are written before the blocks).
+    root = TREC_EVAL_DATA.parents[2]
+    page = (root / "docs" / "guide" / "evaluating_runs.md").read_text(encoding="utf-8")
+    block = page.split("$ rankbook eval -c -m map ", 1)[1].split("```", 1)[0]
+    arguments, shown = block.split("\n", 1)
+    monkeypatch.chdir(root)
+    assert main(["eval", "-c", "-m", "map", *arguments.split()]) == 0
+    printed = capsys.readouterr()
+    assert printed.err + printed.out == shown

@@ -8,6 +8,7 @@ and Kendall's tau union and RBO worked from their definitions per topic.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 from scipy import stats
@@ -84,3 +85,100 @@ def test_a_missing_file_is_one_line_and_status_2(files, capsys):
     assert main(["reproduce", qrels, original, "no-such.run"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no-such.run" in err[0]
+
+
+# --- per-topic score tables (issue 29, item 4) --------------------------------------------------
+# Breuer et al.'s per-topic files (tests/data/breuer2020, see its README: run 45 is the paper's
+# tf_1) against the printed cells of their online appendix (shared/data/breuer2020/
+# appendix_tables.md): Table 1, rpl_wcr0405_tf_1: ARP P@10 0.7760, RMSE 0.0927, p 0.046;
+# Table 2, rpd_tf_1: ARP P@10 0.4920, p 3E-04 (p truncated to one significant digit).
+
+BREUER = Path(__file__).resolve().parents[1] / "data" / "breuer2020"
+
+
+def test_replication_from_breuer_score_tables(capsys, monkeypatch):
+    monkeypatch.chdir(BREUER)
+    table = "rpl/rpl_wcrobust0405_p10.csv"
+    assert main(["reproduce", "-m", "P@10", f"{table}:WCrobust0405",
+                 f"{table}:rpl_wcrobust0405_45"]) == 0
+    captured = capsys.readouterr()
+    row = _rows(captured.out)["P@10"]
+    assert (row["ARP original"], row["ARP reproduced"], row["RMSE"]) == ("0.7500", "0.7760",
+                                                                          "0.0927")
+    assert row["p (paired t)"].startswith("4.6") and row["p (paired t)"].endswith("e-02")
+    assert "Kendall's tau union and RBO need the runs' ranked lists" in captured.err
+
+
+def test_reproduction_from_breuer_score_tables(capsys, monkeypatch):
+    monkeypatch.chdir(BREUER)
+    assert main(["reproduce", "--reproduction", "-m", "P@10", "rpd/org_wcrobust0405_p10.csv",
+                 "rpd/rpd_wcrobust0405_p10.csv:rpd_wcrobust0405_45"]) == 0
+    row = _rows(capsys.readouterr().out)["P@10"]
+    assert (row["ARP original"], row["ARP reproduced"]) == ("0.7500", "0.4920")
+    assert row["p (unpaired t)"].startswith("3.") and row["p (unpaired t)"].endswith("e-04")
+
+
+def _table(path, text):
+    path.write_text(text)
+    return str(path)
+
+
+def test_tables_of_measures_compare_the_columns_they_share(tmp_path, capsys):
+    # the P@2 scores of test_replication_table, as rankbook eval -q --format csv writes them
+    # (an 'all' row included, left out), with the baselines of test_reproduction_with_baselines
+    original = _table(tmp_path / "o.csv", "query,P@2,other\nq1,1,0\nq2,0.5,0\nq3,0.5,0\n"
+                                          "all,0.6667,0\n")
+    replicated = _table(tmp_path / "r.csv", "query,P@2\nq3,0\nq1,0.5\nq2,0.5\n")
+    original_b = _table(tmp_path / "ob.csv", "query,P@2\nq1,0.5\nq2,0\nq3,0\n")
+    replicated_b = _table(tmp_path / "rb.csv", "topic,P@2\nq1,0\nq2,0.5\nq3,0\n")
+    assert main(["reproduce", original, replicated, "--baselines", original_b,
+                 replicated_b]) == 0
+    rows = _rows(capsys.readouterr().out)
+    assert list(rows) == ["P@2"]  # 'other' is not in every table
+    row = rows["P@2"]
+    assert float(row["RMSE"]) == pytest.approx(math.sqrt(1 / 6), abs=5e-5)  # paired by topic
+    p = stats.ttest_rel([1, 0.5, 0.5], [0.5, 0.5, 0]).pvalue
+    assert float(row["p (paired t)"]) == pytest.approx(p, rel=5e-3)
+    # improvements: original 2/3 - 1/6 = 1/2, replication 1/3 - 1/6 = 1/6: ER 1/3
+    assert float(row["ER"]) == pytest.approx(1 / 3, abs=5e-5)
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["{qrels}", "{o}", "{r}"], "needs no qrels: leave QRELS out"),
+    (["{run}", "{r}"], "is not a per-topic score table"),
+    (["{o}", "{r}", "--reproduced-qrels", "{qrels}"], "say --reproduction instead"),
+    (["{qrels}", "{run}", "{run}", "--reproduction"], "--reproduction is for score tables"),
+    (["{o}", "{wide}"], "the tables share no score column"),
+    (["{o}:nosuch", "{r}"], "there is no column 'nosuch'; the score columns are P@2"),
+    (["{o}", "{bad}"], "bad.csv, line 3"),
+])
+def test_score_table_mistakes_are_one_line(tmp_path, capsys, arguments, message):
+    paths = {"o": _table(tmp_path / "o.csv", "query,P@2\nq1,1\nq2,0.5\n"),
+             "r": _table(tmp_path / "r.csv", "query,P@2\nq1,0.5\nq2,0.5\n"),
+             "wide": _table(tmp_path / "wide.csv", "Row,a,b\nq1,1,0\nq2,0,1\n"),
+             "bad": _table(tmp_path / "bad.csv", "query,P@2\nq1,0.5\nq2,high\n"),
+             "qrels": _table(tmp_path / "qrels.txt", QRELS),
+             "run": _run(tmp_path / "o.run", ORIGINAL, "o")}
+    assert main(["reproduce", *(a.format(**paths) for a in arguments)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and message in err, err
+
+
+def test_the_reproducibility_page_shows_what_the_command_prints(capsys, monkeypatch):
+    page = (BREUER.parents[2] / "docs" / "comparing" / "reproducibility.md").read_text()
+    block = page.split("$ cd tests/data/breuer2020\n$ rankbook reproduce ", 1)[1]
+    arguments, shown = block.split("```", 1)[0].split("\n", 1)
+    monkeypatch.chdir(BREUER)
+    assert main(["reproduce", *arguments.split()]) == 0
+    printed = capsys.readouterr()
+    assert printed.err + printed.out == shown
+
+
+def test_an_effect_ratio_of_no_effect_is_nan_with_a_note(tmp_path, capsys):
+    # the advanced runs score as their baselines, in the original and in the replication
+    same = _table(tmp_path / "a.csv", "query,P@2\nq1,1\nq2,0.5\n")
+    rep = _table(tmp_path / "r.csv", "query,P@2\nq1,0.5\nq2,0.5\n")
+    assert main(["reproduce", same, rep, "--baselines", same, rep]) == 0
+    captured = capsys.readouterr()
+    assert _rows(captured.out)["P@2"]["ER"] == "nan"
+    assert "rankbook reproduce: note: effect_ratio is undefined (0/0)" in captured.err

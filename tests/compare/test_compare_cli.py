@@ -34,6 +34,20 @@ def test_text_output(capsys):
     assert f"{p:.4f}" in captured.out
 
 
+def test_decimals_apply_to_the_p_column(capsys):
+    # issue 29: --decimals 6 printed the p-values with 4 (scipy's paired t-test the oracle)
+    assert main(["compare", QRELS, RUN, TRUNC, "-m", "map", "--decimals", "6",
+                 "--correction", "holm"]) == 0
+    out = capsys.readouterr().out
+    with pytest.warns(rb.TopicMismatchWarning):
+        per_topic = [rb.evaluate(QRELS, run, ["map"], complete=True)["map"].drop("all")
+                     for run in (RUN, TRUNC)]
+    p = scipy_stats.ttest_rel(*per_topic).pvalue
+    header, row = out.splitlines()[-2:]
+    assert header.split()[5:8] == ["p", "p", "(holm)"]
+    assert row.split()[8:10] == [f"{p:.6f}", f"{p:.6f}"]  # one pair: holm leaves p as it is
+
+
 def test_json_and_csv(capsys):
     assert main(["compare", QRELS, RUN, TRUNC, "-m", "P@10", "--test", "wilcoxon",
                  "--format", "json"]) == 0

@@ -105,11 +105,13 @@ def test_bad_options_are_refused(corpus):
 
 
 def test_cli_j_prints_each_run_as_alone(corpus, capsys):
+    # each run's block is what it prints alone, after its runid line (the run's label)
     qrels, runs_dir, runs = corpus
     expected = ""
     for run in sorted(runs):
         assert main(["eval", "-q", "-m", "map", "-m", "P.5,10", qrels, run]) == 0
-        expected += capsys.readouterr().out
+        tag = f"sys{100 + int(str(run).split('run')[-1][:2])}"  # run_text's tag
+        expected += f"runid                 \tall\t{tag}\n" + capsys.readouterr().out
     assert main(["eval", "-j", "2", "-q", "-m", "map", "-m", "P.5,10", qrels,
                  str(runs_dir)]) == 0
     assert capsys.readouterr().out == expected

@@ -1,10 +1,12 @@
 """Exercises for everything taught (issue 23, part 1): every registry measure, every aggregation
 method and two significance tests have a generator, and every generator meets the quality rules.
 
-Quality rules, over many seeds per generator:
+Quality rules, over many seeds per generator (the share of degenerate items of every kind, at
+the default level, and the rules of issue 29 are in test_exercises_rules.py):
 
-- at most 10% of the items of any kind have a degenerate answer (0, 1, every part equal; for a
-  fused order also a tie for first place; success@k is 0 or 1 by definition and is exempt);
+- at most 10% of the items of any kind at levels 1 and 3 have a degenerate answer (0, 1, every
+  part equal; for a fused order also a tie for first place; success@k is 0 or 1 by definition
+  and is exempt);
 - a key never prints ``x = x`` (``RR = 1/7 = 1/7``);
 - the ideal and actual lines of a DCG key have the same number of terms, k;
 - ``rankbook exercises MRR --count 1 --seed 3`` is not three queries all relevant at rank 1.
@@ -42,7 +44,6 @@ from rankbook._errors import InvalidValueError
 
 SEEDS = int(os.environ.get("RANKBOOK_QUALITY_SEEDS", "250"))
 REGISTRY = [metric.name for metric in METRICS if metric.name not in EXERCISE_METRICS]
-KINDS = list(EXERCISE_METRICS) + REGISTRY + list(METHODS) + ["randomization", "t-test"]
 
 
 def _items(name, level=2, seeds=SEEDS, render=False):
@@ -80,12 +81,6 @@ def test_level_out_of_range_is_refused():
 
 
 # --- quality rules --------------------------------------------------------------------------
-
-@pytest.mark.parametrize("name", KINDS)
-def test_at_most_a_tenth_degenerate(name):
-    share = sum(degenerate(item) for item in _items(name)) / SEEDS
-    assert share <= 0.10, f"{name}: {share:.1%} of {SEEDS} items are degenerate"
-
 
 @pytest.mark.parametrize("level", [1, 3])
 @pytest.mark.parametrize("name", ["P@k", "R@k", "AP", "RR", "MRR", "nDCG@k", "bpref", "SetR",
@@ -130,8 +125,9 @@ def test_mrr_seed_3_is_not_all_rank_one(capsys):
 
 
 def test_rr_answers_are_rarely_one():
-    # The issue counted 105 of 250 RR answers equal to 1 before the rule.
-    answers = [item.answer for item in generate_exercises("RR", 250, seed=0)]
+    # The issue counted 105 of 250 RR answers equal to 1 before the rule (in one sheet of 250;
+    # the answers of a sheet now differ, so 250 sheets of one).
+    answers = [generate_exercises("RR", 1, seed=seed)[0].answer for seed in range(250)]
     assert sum(answer == 1 for answer in answers) <= 25
 
 

@@ -12,7 +12,8 @@ import pandas as pd
 import pytest
 
 from rankbook import InvalidTypeError, InvalidValueError
-from rankbook.reproducibility import arp, delta_relative_improvement, effect_ratio, rmse
+from rankbook.reproducibility import (UndefinedEffectWarning, arp, delta_relative_improvement,
+                                      effect_ratio, rmse)
 
 
 def test_rmse_by_hand():
@@ -69,9 +70,18 @@ def test_effect_ratio_unpaired_allows_other_topics():
 
 def test_effect_ratio_zero_original_improvement():
     assert effect_ratio([0.3], [0.3], [0.4], [0.3]) == math.inf
-    assert effect_ratio([0.3], [0.3], [0.3], [0.3]) == 0.0
     with pytest.raises(InvalidValueError, match="paired must be True or False"):
         effect_ratio([0.3], [0.3], [0.3], [0.3], paired="yes")
+
+
+@pytest.mark.parametrize("paired", [True, False])
+def test_effect_ratio_of_no_effect_at_all_is_undefined(paired):
+    # issue 29: 0/0 returned 0.0, which reads as "the effect vanished"; with no original
+    # effect there is nothing to repeat (Breuer et al. 2020, eq. 4, divides by it): NaN
+    with pytest.warns(UndefinedEffectWarning, match=r"undefined \(0/0\).*returns NaN") as caught:
+        value = effect_ratio([0.3, 0.5], [0.3, 0.5], [0.2, 0.4], [0.2, 0.4], paired=paired)
+    assert math.isnan(value)
+    assert caught[0].filename == __file__  # the warning points at the caller's line
 
 
 def test_delta_relative_improvement_by_hand():

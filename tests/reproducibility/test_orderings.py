@@ -94,3 +94,20 @@ def test_rbo_bounds_cutoff_and_errors():
     for bad in (0, 1, 1.5, True):
         with pytest.raises(InvalidValueError, match="p must be"):
             rbo(list("ab"), list("ab"), p=bad)
+
+
+@pytest.mark.parametrize("measure", [rbo, kendall_tau_union])
+def test_a_tied_group_is_refused_naming_its_rank(measure):
+    # issue 29: a set inside the list (a tie, as Corsi and Urbano, SIGIR 2024, write one)
+    # raised a bare TypeError (unhashable type: 'set')
+    with pytest.raises(InvalidTypeError, match=r"original_run holds a tied group at rank 2, "
+                                               r"\['b', 'c'\].*Break the tie"):
+        measure(["a", {"b", "c"}, "d"], ["a", "b", "c", "d"], k=4)
+    with pytest.raises(InvalidTypeError, match=r"replicated_run\['q1'\] holds a tied group at "
+                                               r"rank 1"):
+        measure({"q1": ["a", "b"]}, {"q1": [frozenset({"a", "b"})]}, k=2)
+
+
+def test_an_id_that_is_no_id_is_refused_naming_its_rank():
+    with pytest.raises(InvalidTypeError, match=r"holds \['b'\] at rank 2; a document id"):
+        rbo(["a", ["b"]], ["a", "b"], k=2)

@@ -123,9 +123,10 @@ def run(args) -> None:
     for warning in caught:
         print(f"rankbook eval: note: {warning.message}", file=sys.stderr)
     if args.format == "trec":  # printed straight from the arrays: no pandas import needed
+        _note_shared_runids(runs, tables)
         for table in tables:
             sys.stdout.write(trec_text(table, header=args.measures is None,
-                                       per_query=args.per_query))
+                                       per_query=args.per_query, runid_first=len(tables) > 1))
         return
     result = to_frame(tables[0], args.per_query)
     table = result.drop(columns=[c for c in result.columns if result[c].dtype == object])
@@ -139,6 +140,18 @@ def run(args) -> None:
         sys.stdout.write(_markdown(table, args.decimals))
     else:
         print(table.to_string(float_format=lambda x: f"{x:.{args.decimals}f}"))
+
+
+def _note_shared_runids(runs: list, tables: list) -> None:
+    """A note on stderr when runs printed together share a runid (their blocks' label)."""
+    by_runid: dict = {}
+    for run, table in zip(runs, tables):
+        by_runid.setdefault(table.attrs["runid"], []).append(str(run))
+    for runid, shared in by_runid.items():
+        if len(shared) > 1:
+            print(f"rankbook eval: note: {', '.join(shared)} have the same runid {runid!r} "
+                  "(the tag of their first line): their blocks are printed in this order.",
+                  file=sys.stderr)
 
 
 def _evaluate(args, runs: list) -> list:

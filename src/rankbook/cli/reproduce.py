@@ -22,26 +22,40 @@ def add_parser(subparsers) -> None:
             "paired t-test, and the mean Kendall's tau union and RBO of the ranked lists; a "
             "reproduction (--reproduced-qrels: another collection) gets ARP and the "
             "unpaired t-test. With --baselines, the effect ratio and delta RI of the "
-            "advanced runs over their baselines."
+            "advanced runs over their baselines. Without QRELS, ORIGINAL and REPRODUCED "
+            "(and the baselines) are per-topic score tables: CSV files whose first column "
+            "holds the topics (headed query, qid, topic or Row) and each other column the "
+            "scores of one measure (rankbook eval -q --format csv) or one run (FILE:COLUMN "
+            "picks it); a reproduction is then said with --reproduction."
         ),
         epilog=(
             "examples:\n"
             "  rankbook reproduce qrels.txt original.run replicated.run\n"
             "  rankbook reproduce qrels.txt a.run a_rep.run --baselines b.run b_rep.run\n"
-            "  rankbook reproduce robust04.qrels a.run a_rpd.run --reproduced-qrels core18.qrels"
+            "  rankbook reproduce robust04.qrels a.run a_rpd.run --reproduced-qrels core18.qrels\n"
+            "  rankbook reproduce original.csv replicated.csv        # per-topic score tables\n"
+            "  rankbook reproduce -m P@10 rpl_p10.csv:WCrobust0405 rpl_p10.csv:rpl_45\n"
+            "  rankbook reproduce --reproduction org_p10.csv rpd_p10.csv:rpd_45"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("qrels", metavar="QRELS", help="judgments of the original collection")
-    parser.add_argument("original", metavar="ORIGINAL", help="the original (advanced) run")
+    parser.add_argument("qrels", metavar="QRELS", nargs="?",
+                        help="judgments of the original collection (left out for score tables)")
+    parser.add_argument("original", metavar="ORIGINAL",
+                        help="the original (advanced) run, or its per-topic score table")
     parser.add_argument("reproduced", metavar="REPRODUCED", help="its replication or reproduction")
     parser.add_argument("--baselines", nargs=2, metavar=("ORIGINAL_B", "REPRODUCED_B"),
                         help="the original baseline run and its repetition, for ER and delta RI")
     parser.add_argument("--reproduced-qrels", metavar="QRELS2",
                         help="judgments of another collection: the repetition is a "
                              "reproduction, scored on QRELS2 and compared unpaired")
+    parser.add_argument("--reproduction", action="store_true",
+                        help="with score tables: the repetition is a reproduction (other "
+                             "topics), compared unpaired")
     parser.add_argument("-m", dest="measures", action="append", default=None, metavar="MEASURE",
-                        help="a measure; repeat for several [default: P@10, AP, nDCG]")
+                        help="a measure; repeat for several [default: P@10, AP, nDCG]; with "
+                             "score tables, the columns to compare [default: those they share], "
+                             "or the name of the row when FILE:COLUMN picks one")
     parser.add_argument("-k", dest="k", type=int, default=1000,
                         help="rank cut-off of Kendall's tau union and RBO [default: 1000]")
     parser.add_argument("-p", dest="p", type=float, default=0.8,
@@ -52,31 +66,51 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> None:
-    """Evaluate the runs and print the table."""
+    """Evaluate the runs (or read the score tables) and print the table."""
     import sys
     import warnings
 
     import rankbook as rb
+    from rankbook.cli._score_tables import read_tables, runs_or_tables
 
-    measures = args.measures or DEFAULT_MEASURES
-    qrels_rep = args.reproduced_qrels or args.qrels
     names = {"original": args.original, "reproduced": args.reproduced}
     if args.baselines:
         names.update(original_b=args.baselines[0], reproduced_b=args.baselines[1])
+    if runs_or_tables(args.qrels, names, args.reproduced_qrels, args.reproduction) == "tables":
+        tables, columns = read_tables(names, args.measures)
+        if not args.reproduction:
+            print("rankbook reproduce: note: Kendall's tau union and RBO need the runs' ranked "
+                  "lists, which score tables do not hold: give QRELS and the runs for them.",
+                  file=sys.stderr)
+        _print(_rows(tables, columns, args.reproduction), args.decimals)
+        return
+    measures = args.measures or DEFAULT_MEASURES
+    qrels_rep = args.reproduced_qrels or args.qrels
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         tables = {key: rb.evaluate(qrels_rep if key.startswith("reproduced") else args.qrels,
                                    path, measures, complete=True) for key, path in names.items()}
     for warning in caught:
         print(f"rankbook reproduce: note: {warning.message}", file=sys.stderr)
-    rows = [_row(tables, column, bool(args.reproduced_qrels)) for column in
-            tables["original"].columns]
-    _print(rows, args.decimals)
+    _print(_rows(tables, tables["original"].columns, bool(args.reproduced_qrels)), args.decimals)
     if not args.reproduced_qrels:
         tau, overlap = _orderings(rb.io.read_run(args.original), rb.io.read_run(args.reproduced),
                                   args.k, args.p)
         print(f"Kendall's tau union @{args.k}: {tau:.{args.decimals}f}   "
               f"RBO @{args.k} (p={args.p}): {overlap:.{args.decimals}f}")
+
+
+def _rows(tables: dict, columns, reproduction: bool) -> list:
+    """One row per measure; a measure's warning (ER of 0 over 0: NaN) is a note on stderr."""
+    import sys
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        rows = [_row(tables, column, reproduction) for column in columns]
+    for warning in caught:
+        print(f"rankbook reproduce: note: {warning.message}", file=sys.stderr)
+    return rows
 
 
 def _row(tables: dict, column: str, reproduction: bool) -> dict:

@@ -140,6 +140,11 @@ class Comparator:
                   label: str | None = None, progress: bool | None = None):
         r"""Fuse the input lists with every aggregator, then evaluate every system.
 
+        The input lists are ``input_file`` or ``runs``; without either, the runs added
+        with `add_run` (in the order added): the aggregators fuse them and the table
+        compares the fused runs with their inputs. With no aggregator, this evaluates
+        the added runs, as `evaluate` does.
+
         Parameters
         ----------
         input_file : str or os.PathLike, optional
@@ -149,7 +154,7 @@ class Comparator:
             TREC qrels file.
         runs : sequence of runs, optional
             The input lists as runs instead of ``input_file`` (one list per run
-            and query).
+            and query). Default: the runs added with `add_run`.
         qrels : dict or pandas.DataFrame, optional
             The judgments instead of ``rels_file``.
         label : str, optional
@@ -167,10 +172,14 @@ class Comparator:
         """
         from rankbook.fusion import fuse_profiles, read_profiles
 
+        added = [system[1] for system in self._systems.values() if system[0] == "run"]
+        if input_file is None and runs is None:
+            runs = added or None  # the added runs are the input lists
         if (input_file is None) == (runs is None):
             raise InvalidValueError(
-                "aggregate() needs the input lists: input_file='lists.csv' (FLAGR's CSV) or "
-                "runs=[run, run, ...], one of the two.")
+                "aggregate() needs the input lists: input_file='lists.csv' (FLAGR's CSV), "
+                "runs=[run, run, ...], or runs added with add_run(); "
+                + ("one of the two, not both." if input_file is not None else "none was given."))
         if (rels_file is None) == (qrels is None):
             raise InvalidValueError(
                 "aggregate() needs the judgments: rels_file='qrels.csv' (FLAGR's CSV or a TREC "

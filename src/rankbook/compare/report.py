@@ -151,7 +151,11 @@ class ComparisonReport:
         return f"{base}; letters: significantly better than the system with that letter."
 
     def to_text(self, decimals: int = 4) -> str:
-        """The means table, its legend and the pairs, as plain text (the CLI's default)."""
+        """The means table, its legend and the pairs, as plain text (the CLI's default).
+
+        ``decimals`` applies to the means, the differences, the intervals and the p-values
+        (adjusted ones too); the effect size has 3.
+        """
         import pandas as pd
 
         pairs = self.to_frame()
@@ -161,11 +165,12 @@ class ComparisonReport:
             "difference": pairs["difference"].map(lambda v: f"{v:+.{decimals}f}"),
             "effect": pairs["effect_size"].map(lambda v: f"{v:.3f}"),
             "interval": [_interval(lo, hi, decimals) for lo, hi in zip(pairs["ci_low"], pairs["ci_high"])],
-            "p": pairs["pvalue"].map(lambda v: f"{v:.4f}"),
+            "p": pairs["pvalue"].map(lambda v: f"{v:.{decimals}f}"),
             "W/T/L": [f"{w}/{t}/{loss}" for w, t, loss in zip(pairs["wins"], pairs["ties"], pairs["losses"])],
         })
         if self.correction:
-            shown.insert(6, f"p ({self.correction})", pairs["adjusted_pvalue"].map(lambda v: f"{v:.4f}"))
+            shown.insert(6, f"p ({self.correction})",
+                         pairs["adjusted_pvalue"].map(lambda v: f"{v:.{decimals}f}"))
         shown["sig."] = pairs["significant"].map(lambda s: "*" if s else "")
         return "\n".join([self.table(decimals).to_string(), "", self.note(), "",
                           shown.to_string(index=False)])

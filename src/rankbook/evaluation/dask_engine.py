@@ -41,17 +41,43 @@ def distributed_module():
     return distributed
 
 
+#: Why a local cluster's workers fail to start from a script, and what to do.
+NO_MAIN_GUARD = (
+    "engine='dask' started a local Dask cluster and its worker processes failed to start. "
+    "Dask starts each worker by importing your script again (Python's spawn start method), "
+    "so a script that calls rankbook with engine='dask' at its top level starts a cluster "
+    "again in every worker. Put the calls under  if __name__ == \"__main__\":  (see "
+    "'The Dask engine' in docs/guide/scale.md), or pass a cluster you started: "
+    "client=distributed.Client(...).")
+
+
 @contextlib.contextmanager
 def connected(client, n_jobs: int):
-    """``client``, or a local cluster of ``n_jobs`` processes for the time of the block."""
+    """``client``, or a local cluster of ``n_jobs`` processes for the time of the block.
+
+    A local cluster's workers import the ``__main__`` script again: started from a script
+    without the ``if __name__ == "__main__":`` guard, a worker would start a cluster of its
+    own, and Dask says only "Nanny failed to start". Both ends say what to do instead
+    (`NO_MAIN_GUARD`): the worker, which finds itself importing the script under the name
+    ``__mp_main__``, and this process, when the cluster fails to start.
+    """
     distributed = distributed_module()
     if client is not None:
         yield client
         return
-    with distributed.LocalCluster(n_workers=n_jobs, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=logging.CRITICAL) \
-            as cluster, \
-            distributed.Client(cluster) as local:
+    import __main__
+
+    if getattr(__main__, "__name__", None) == "__mp_main__":  # a worker importing the script
+        raise InvalidValueError(NO_MAIN_GUARD)
+    try:
+        cluster = distributed.LocalCluster(n_workers=n_jobs, threads_per_worker=1,
+                                           processes=True, dashboard_address=None,
+                                           silence_logs=logging.CRITICAL)
+    except RuntimeError as error:
+        if "failed to start" not in str(error):
+            raise
+        raise InvalidValueError(NO_MAIN_GUARD) from None
+    with cluster, distributed.Client(cluster) as local:
         yield local
 
 

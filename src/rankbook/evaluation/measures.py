@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from rankbook._errors import InvalidTypeError, InvalidValueError
+from rankbook.evaluation._spelling import closest, respellings
 from rankbook.metrics.registry import METRICS
 from rankbook.metrics.spec import TREC_EVAL_VERSIONS, Metric
 
@@ -192,7 +193,7 @@ def _grammar(metrics: tuple[Metric, ...]) -> _Grammar:
     return _Grammar(metrics, exact, prefixes, trec, unevaluated)
 
 
-def _parse_one(name, grammar: _Grammar, trec_eval: str) -> list[Measure]:
+def _parse_one(name, grammar: _Grammar, trec_eval: str, fold: bool = True) -> list[Measure]:
     if not isinstance(name, str):
         raise InvalidTypeError(f"a measure name must be a string such as 'P@10', got {name!r}.")
     text = name.strip()
@@ -215,6 +216,41 @@ def _parse_one(name, grammar: _Grammar, trec_eval: str) -> list[Measure]:
             if text.startswith(family + joiner) and not _another_name(grammar.trec[family],
                                                                       joiner, rest):
                 return _with_parameters(grammar.trec[family], joiner, rest, text)
+    base, at, value = text.partition("@")
+    if at and base in grammar.exact and grammar.exact[base][0].param is not None \
+            and grammar.exact[base][0].param.symbol in _SETTINGS_AFTER_AT:
+        metric = grammar.exact[base][0]  # RBP@0.8: the persistence, as cwl_eval writes it
+        setting = f"{metric.param.symbol}={value}"
+        return [Measure(text, metric, metric.param.parse_setting(setting, text), setting)]
+    if fold:
+        return _case_folded(text, grammar, trec_eval)
+    raise InvalidValueError(f"unknown measure {text!r}.")  # a respelling, or a suggestion
+
+
+#: The settings canonical notation writes after ``@``: RBP's persistence (``RBP@0.8``, as
+#: cwl_eval writes it; ir_measures writes ``RBP(p=0.8)``, trec_eval 10 ``rbp.p=0.8``).
+_SETTINGS_AFTER_AT = ("p",)
+
+
+def _case_folded(text: str, grammar: _Grammar, trec_eval: str) -> list[Measure]:
+    """``text`` read without regard to case, when that names one measure (``NDCG@10``).
+
+    Each respelling in the registry's case (`_spelling.respellings`) is parsed; if they
+    all give the same columns, the first is kept (``Map``: ``MAP``, the canonical name,
+    not trec_eval's ``map``). A respelling with a bad parameter (``NDCG@10x``) raises
+    its error, naming what the user wrote; none, or two meanings, the unknown name's.
+    """
+    parsed, errors = [], []
+    for spelling in respellings(text, grammar):
+        try:
+            parsed.append(_parse_one(spelling, grammar, trec_eval, fold=False))
+        except InvalidValueError as error:
+            errors.append(str(error).replace(repr(spelling), repr(text)))
+    meanings = {tuple(column.key for column in columns) for columns in parsed}
+    if len(meanings) == 1:
+        return parsed[0]
+    if not parsed and errors and not errors[0].startswith("unknown measure"):
+        raise InvalidValueError(errors[0])
     raise InvalidValueError(_unknown(text, grammar))
 
 
@@ -285,7 +321,7 @@ def _unknown(text: str, grammar: _Grammar) -> str:
             return (f"{text!r} is computed by rankbook.{metric.function.__name__}, but not "
                     "by evaluate, which offers: " + ", ".join(canonical_names(grammar.metrics))
                     + ".")
-    guess = _closest(text, grammar)
+    guess = closest(text, grammar, lambda name: _accepted(name, grammar))
     if guess is not None:
         return f"unknown measure {text!r}; did you mean {guess}?"
     return (f"unknown measure {text!r}. Use canonical names ("
@@ -294,22 +330,13 @@ def _unknown(text: str, grammar: _Grammar) -> str:
             + ", with parameters as in P_10 or P.5,10), or all_trec.")
 
 
-def _closest(text: str, grammar: _Grammar) -> str | None:
-    """The name the user probably meant: ``ndgc@10`` -> ``nDCG@10``, ``mAP`` -> ``map``."""
-    import difflib
-
-    base, at, value = text.partition("@")
-    if at:  # a canonical parameter: match the name before it among those that take one
-        names = {prefix[:-1].lower(): prefix[:-1] for prefix, _, _ in grammar.prefixes}
-        value = at + value
-    else:   # a name, or a trec_eval family with its parameters after a dot
-        names = {name.lower(): name for name in [*grammar.exact, *grammar.trec]}
-        base, dot, value = text.partition(".")
-        value = dot + value
-    key = base.lower()
-    match = key if key in names else next(
-        iter(difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)), None)
-    return None if match is None else names[match] + value
+def _accepted(name: str, grammar: _Grammar) -> bool:
+    """Whether the parser reads ``name`` as it is written (the suggestions must be)."""
+    try:
+        _parse_one(name, grammar, "10", fold=False)
+    except InvalidValueError:
+        return False
+    return True
 
 
 def canonical_names(metrics: tuple[Metric, ...] = METRICS) -> list[str]:

@@ -49,8 +49,21 @@ def format_trec(result, *, header: bool = False) -> str:
                      header=header)
 
 
-def trec_text(table: Table, *, header: bool = False, per_query: bool = True) -> str:
-    """:func:`format_trec` of a :class:`~rankbook.evaluation.summary.Table` (no pandas needed)."""
+def trec_text(table: Table, *, header: bool = False, per_query: bool = True,
+              runid_first: bool = False) -> str:
+    """:func:`format_trec` of a :class:`~rankbook.evaluation.summary.Table` (no pandas needed).
+
+    ``runid_first``: start with trec_eval's ``runid`` line, ``runid<TAB>all<TAB>TAG``,
+    unless the text starts with it already (the default measures without ``-q``): the
+    label of each run when several are printed one after the other.
+    """
+    text = _trec_lines(table, header, per_query)
+    if runid_first and not text.startswith("runid "):
+        text = _line("runid", SUMMARY_ROW, table.attrs["runid"]) + text
+    return text
+
+
+def _trec_lines(table: Table, header: bool, per_query: bool) -> str:
     measures = sorted(table.attrs["measures"], key=_print_order)
     skipped = set() if table.attrs.get("trec_eval") == "10" else \
         set(table.attrs.get("only_in_qrels", ()))

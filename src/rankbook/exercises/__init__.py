@@ -14,8 +14,10 @@ later.
 | aggregation | every name of ``rankbook.aggregate.registry.METHODS`` | the fused order (str) | `_fusion_items` |
 | significance | ``randomization``, ``t-test`` | Fraction ($C/2^n$); str | `_stats_items` |
 
-`_catalog` maps a name to its kind and keeps the quality rules (degenerate
-answers drawn again, no ``x = x`` step); `_formats` writes the worksheets.
+`_catalog` maps a name to its kind and keeps the quality rules (a sheet's
+answers all different, no cut-off at 1 unless asked, no key with one value on
+every line, degenerate answers drawn again, no ``x = x`` step); `_formats`
+writes the worksheets.
 
 Every answer is computed by rankbook's own function, so the key can never
 disagree with the package. The answers of the rational measures taught
@@ -44,7 +46,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from rankbook._errors import InvalidValueError
-from rankbook.exercises._catalog import draw, resolve
+from rankbook.exercises._catalog import draw_sheet, resolve
 from rankbook.exercises._draw import LEVELS, Exercise, Query
 from rankbook.exercises._formats import FORMATS, PARTS, render
 from rankbook.exercises._names import EXERCISE_METRICS
@@ -77,8 +79,8 @@ def generate_exercises(
     document. About one query in three also has one or two relevant documents
     the system did not retrieve, so $R$ is larger than the relevant documents
     in the list (the pitfall of R@k, R-precision, AP and nDCG's ideal
-    ordering). The cut-off $k$ is drawn between 1 and ``length``, unless the
-    metric's name fixes it (``"P@5"``).
+    ordering). The cut-off $k$ is drawn between 2 and ``length``, unless the
+    metric's name fixes it (``"P@5"``, ``"P@1"``).
 
     Each answer is computed by the rankbook function of the metric. For the
     rational measures the exact fraction is recovered from it with
@@ -97,8 +99,12 @@ def generate_exercises(
     profile; the answer is the fused order and scores, the key the worked
     table of ``explain_aggregation``) and two significance tests (the exact
     paired randomisation test, $p = C/2^n$ as a fraction, and the paired
-    t-test). An item whose answer is degenerate (0, 1, every part equal, a
-    tie for first place) is drawn again, and kept only with a small chance.
+    t-test). No two exercises of a sheet have the same answer (unless the
+    measure has fewer possible answers than ``count``: success@k is 0 or 1), no
+    key gives the same value on every line (eleven equal interpolated
+    precisions), and an aggregation question states the tie rule, its key
+    every tie the order broke. An item whose answer is degenerate (0, 1, a tie
+    for first place) is drawn again, and kept only with a small chance.
 
     Parameters
     ----------
@@ -176,15 +182,7 @@ def generate_exercises(
             f"relevant_share={relevant_share!r}: it is a probability; choose a number between "
             "0 and 1, e.g. relevant_share=0.4."
         )
-    rng = random.Random(seed)
-    sheet: list[Exercise] = []
-    for number in range(1, count + 1):
-        for _ in range(20):  # a new question, unless short lists leave too few to choose from
-            exercise = draw(kind, number, rng, length, relevant_share, LEVELS[level])
-            if exercise.question not in {seen.question for seen in sheet}:
-                break
-        sheet.append(exercise)
-    return sheet
+    return draw_sheet(kind, count, random.Random(seed), length, relevant_share, LEVELS[level])
 
 
 def exercise_sheet(exercises: Sequence[Exercise], *, answers: bool = False) -> str:

@@ -7,8 +7,12 @@
 | ``fusion`` | every aggregation method of `rankbook.aggregate.registry.METHODS` | `_fusion_items` |
 | ``test`` | ``randomization``, ``t-test`` | `_stats_items` |
 
-Quality rules (tested over thousands of seeds): an item whose answer is degenerate (0, 1,
-every part equal, a tie for first place) is drawn again, and kept only with a small chance,
+Quality rules (tested over 2,000 seeds of every kind, 200 in the default test run): no two
+items of a sheet have the same answer; a cut-off is 1 only when the name fixes it (``P@1``);
+no key lists the same value on every line (`flat`: 11pt's eleven interpolated precisions,
+MAP's per-query APs, a fused order's scores); every aggregation question states the tie rule
+and every key whose order broke a tie says so (`_fusion_items`). An item whose answer is
+degenerate (0, 1, a tie for first place) is drawn again, and kept only with a small chance,
 so that at most a few percent of the items of any kind are; a key never prints ``x = x``.
 """
 
@@ -26,8 +30,10 @@ from rankbook.metrics.registry import METRICS
 
 #: Chance that a degenerate item is kept rather than drawn again.
 KEEP_DEGENERATE = 0.03
-#: Draws tried before a degenerate item is kept anyway.
-TRIES = 40
+#: Draws tried for one item before the last is kept anyway: enough for a sheet of five
+#: different answers where they are few (NumRelRet of 8 documents is mostly 2, 3 or 4), few
+#: enough that a sheet that cannot have them (six success@k items) is quick.
+TRIES = 200
 
 
 @dataclass(frozen=True)
@@ -96,19 +102,62 @@ def _method_or_test(text: str) -> Kind | None:
     return None if test is None else Kind("test", test)
 
 
+def draw_sheet(kind: Kind, count: int, rng: random.Random, length: int, share: float,
+               level: Level, render: bool = True) -> list[Exercise]:
+    """``count`` exercises of ``kind``, numbered from 1, no two with the same answer.
+
+    Once an item had to repeat an answer (the measure has fewer than ``count``), the rest
+    are drawn without that rule: they would only spend their `TRIES` in vain.
+    """
+    sheet: list[Exercise] = []
+    taken: set[str] | None = set()
+    for number in range(1, count + 1):
+        exercise = draw(kind, number, rng, length, share, level, render, taken or ())
+        if taken is not None and str(exercise.answer) in taken:
+            taken = None
+        elif taken is not None:
+            taken.add(str(exercise.answer))
+        sheet.append(exercise)
+    return sheet
+
+
 def draw(kind: Kind, number: int, rng: random.Random, length: int, share: float,
-         level: Level, render: bool = True) -> Exercise:
-    """One exercise of ``kind``, redrawn while degenerate (kept with a small chance)."""
+         level: Level, render: bool = True, taken=()) -> Exercise:
+    """One exercise of ``kind``, drawn again while its key is `flat`, its answer is in
+    ``taken`` (as text) or it is `degenerate` (then kept with a small chance).
+
+    After `TRIES` draws the last one that was neither flat nor degenerate is kept (a
+    repeated answer), or else the last: only a measure with fewer possible answers than the
+    sheet has items (success@k is 0 or 1; RR of a 5-document list has four besides 1), or
+    data too small to vary (``length=1``), gets there. The draws are made without the key's
+    worked steps; the one kept is drawn again with them (``render``), from the same state of
+    ``rng``, which then continues where the draws left it.
+    """
+    kept = None
     for _ in range(TRIES):
-        exercise = _draw_once(kind, number, rng, length, share, level, render)
+        state = rng.getstate()
+        exercise = _draw_once(kind, number, rng, length, share, level, render=False)
+        if flat(exercise):
+            continue
+        if str(exercise.answer) in taken:
+            kept = (exercise, state) if not degenerate(exercise) else kept
+            continue
         if not degenerate(exercise) or rng.random() < KEEP_DEGENERATE:
+            kept = (exercise, state)
             break
+    exercise, state = kept or (exercise, state)
+    if not render:
+        return exercise
+    after = rng.getstate()
+    rng.setstate(state)
+    exercise = _draw_once(kind, number, rng, length, share, level, render=True)
+    rng.setstate(after)
     return exercise
 
 
 def _draw_once(kind, number, rng, length, share, level, render) -> Exercise:
     if kind.kind == "metric":
-        exercise = draw_exercise(number, kind.name, kind.fixed, rng, length, share, level)
+        exercise = draw_exercise(number, kind.name, kind.fixed, rng, length, share, level, render)
         return _tidy(exercise)
     if kind.kind == "registry":
         return _registry(kind, number, rng, length, level)
@@ -130,6 +179,8 @@ def _registry(kind: Kind, number: int, rng, length: int, level) -> Exercise:
     if metric.name == "NumQ":
         count = rng.randint(2, 6)
     size = min(length, 6) if count > 1 else length
+    if metric.name == "NumRet":  # its answer is the list's length: let that vary
+        size = rng.randint(max(1, length // 2), length)
     topics = tuple(_registry_items.draw_topic(metric.name, rng, size, level)
                    for _ in range(count))
     param = _registry_items.draw_param(metric, size, rng, kind.fixed)
@@ -137,14 +188,25 @@ def _registry(kind: Kind, number: int, rng, length: int, level) -> Exercise:
     parts = tuple(_registry_items.answer_of(_registry_items.value_of(metric, (t,), param))
                   for t in topics) if count > 1 and metric.name != "NumQ" else ()
     queries = tuple(Query(t.ranking, t.data.R, t.missed_relevant) for t in topics)
-    k = param if isinstance(param, int) else None
+    k = param if _registry_items.is_cutoff(metric) else None
     return Exercise(number, _registry_items.label(metric, param), queries, k,
                     _registry_items.question_text(metric, topics, param), answer,
                     _registry_items.solution_text(metric, topics, param, answer), "", parts)
 
 
+def flat(exercise: Exercise) -> bool:
+    """A key whose lines all give the same value: every part equal.
+
+    The parts are what the key lists line by line (the eleven interpolated precisions of
+    11pt, the per-query values of a mean, the fused scores of an order); when they are all
+    equal the exercise practises nothing the first line did not.
+    """
+    parts = exercise.parts
+    return len(parts) > 1 and len(set(parts)) == 1
+
+
 def degenerate(exercise: Exercise) -> bool:
-    """0 or 1, every part equal, p = 1, or a tie for first place in a fused order.
+    """0 or 1, every part equal, or a tie for first place in a fused order.
 
     success@k is 0 or 1 by definition: its items are never degenerate.
     """
@@ -153,9 +215,9 @@ def degenerate(exercise: Exercise) -> bool:
         return False
     if isinstance(answer, (int, float, Fraction)) and answer in (0, 1):
         return True
-    parts = exercise.parts
-    if len(parts) > 1 and len(set(parts)) == 1:
+    if flat(exercise):
         return True
+    parts = exercise.parts
     # A tie for first place leaves the winner to the tie rule; CombMAX's min-max scores tie
     # every list's first item at 1, so there it is the method, not a bad draw.
     method = _fusion_items.method_name(exercise.metric)

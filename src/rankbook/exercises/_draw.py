@@ -142,19 +142,33 @@ class Exercise:
 
 
 def draw_exercise(number: int, metric: str, fixed_k: int | None, rng: random.Random,
-                  length: int, share: float, level: Level = LEVELS[2]) -> Exercise:
-    """Draw the data of one exercise on ``metric`` and work out its answer."""
+                  length: int, share: float, level: Level = LEVELS[2],
+                  render: bool = True) -> Exercise:
+    """Draw the data of one exercise on ``metric`` and work out its answer.
+
+    ``render=False`` leaves out the worked steps that `rankbook.explain` writes (the
+    answer, its per-line values and the other lines of the key stay).
+    """
     if metric in MEANS:
         queries = tuple(_draw_query(metric, rng, min(length, LONGEST_IN_A_MEAN), share, level)
                         for _ in range(QUERIES_IN_A_MEAN))
     else:
         queries = (_draw_query(metric, rng, length, share, level),)
-    k = rng.randint(1, length + level.past_the_end) if metric in WITH_K else None
+    k = draw_cutoff(rng, length + level.past_the_end) if metric in WITH_K else None
     if fixed_k is not None:  # drawn all the same, so P@5 gets the rankings of P@k
         k = fixed_k
-    answer, solution, parts = solve(metric, queries, k)
+    answer, solution, parts = solve(metric, queries, k, render)
     return Exercise(number, metric, queries, k, question(metric, queries, k), answer,
                     solution, check_command(metric, queries, k), parts)
+
+
+def draw_cutoff(rng: random.Random, top: int) -> int:
+    """A cut-off from 2 to ``top``: k = 1 is asked only when the name fixes it (``P@1``).
+
+    At k = 1 most measures are 0 or 1 and the exercise teaches nothing of the cut-off;
+    a one-document list (``top`` = 1) leaves no choice.
+    """
+    return rng.randint(min(2, top), top)
 
 
 def check_command(metric: str, queries, k) -> str:

@@ -12,6 +12,7 @@ matrix, the transition matrix, ... of the method's family), and
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -85,7 +86,65 @@ def question_text(method: str, lists) -> str:
     missing = " A voter who leaves out an item does not rank it." if partial else ""
     return (f"{len(lists)} voters rank the items (best first{', with scores' if '=' in shown else ''}): "
             f"{shown}.{missing} Aggregate them with {method}{settings} (rankbook's defaults): "
-            "give the fused order, best first, and each item's fused score.")
+            f"give the fused order, best first, and each item's fused score. {tie_rule(method)}")
+
+
+def tie_rule(method: str) -> str:
+    """The tie rule, as the question states it (`rankbook.aggregate.ranked_result`'s)."""
+    rule = ("Ties: items with equal fused scores are ordered by the number of voters who rank "
+            "them, more first, then by name (a before b).")
+    if method == "kemeny":
+        rule += (" Where several orders have the least Kemeny distance, take the one that "
+                 "comes first read top down in that order.")
+    return rule
+
+
+def tie_notes(method: str, lists, result: dict) -> list[str]:
+    """One line per tie the fused order broke, naming the tied items and how they were ordered.
+
+    Scores are compared as `rankbook.aggregate.ranked_result` compares them, to 12
+    significant digits; Kemeny's tie is between whole orders (`kemeny_ties`).
+    """
+    voters = {item: sum(item in ranked for ranked in lists) for item in result}
+    groups: list[list] = []
+    for item, score in result.items():
+        if groups and f"{score:.12g}" == f"{result[groups[-1][0]]:.12g}":
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    notes = []
+    for group in (group for group in groups if len(group) > 1):
+        named = ", ".join(group[:-1]) + " and " + group[-1]
+        counts = {voters[item] for item in group}
+        why = (f"each is ranked by {counts.pop()} voters, so by name" if len(counts) == 1 else
+               "by the voters who rank each (" + ", ".join(f"{item}: {voters[item]}"
+                                                           for item in group)
+               + "), more first, then by name")
+        notes.append(f"tie rule: {named} tie at {score_text(result[group[0]])}; {why}.")
+    if method == "kemeny":
+        notes += kemeny_ties(lists, list(result))
+    return notes
+
+
+def kemeny_ties(lists, order) -> list[str]:
+    """The note of a Kemeny key when several orders reach the least distance (all n! tried)."""
+    items = sorted(order)
+    ranks = [{item: r for r, item in enumerate(ranked)} for ranked in lists]
+    unranked = len(items)  # an unranked item is below every ranked one
+    prefer = {(x, y): sum(rank.get(x, unranked) < rank.get(y, unranked) for rank in ranks)
+              for x in items for y in items}  # N(x, y): the voters who rank x above y
+
+    def distance(candidate) -> int:  # the voters' pairs the candidate order puts the other way
+        return sum(prefer[y, x] for i, x in enumerate(candidate) for y in candidate[i + 1:])
+
+    distances = [distance(candidate) for candidate in itertools.permutations(items)]
+    least = min(distances)
+    tied = distances.count(least)
+    if tied == 1:
+        return []
+    note = (f"tie rule: {tied} orders reach the least distance {least}; {' > '.join(order)} "
+            "comes first read top down in the tie order (more voters, then by name).")
+    return [note]
 
 
 def check_command(method: str, lists) -> str:
@@ -104,8 +163,9 @@ def worked_table(method: str, lists) -> str:
 def answer_and_solution(method: str, lists, render: bool = True):
     """``(order, solution, scores)``: the fused order, the worked table and the scores."""
     result = fused(method, lists)
-    scores = ", ".join(f"{item}: {score_text(score)}" for item, score in result.items())
-    solution = f"fused scores: {scores}"
+    solution = "\n".join(tie_notes(method, lists, result))
     if render:
-        solution = worked_table(method, lists) + "\n\n" + solution
+        scores = ", ".join(f"{item}: {score_text(score)}" for item, score in result.items())
+        solution = "\n".join([worked_table(method, lists), "", f"fused scores: {scores}",
+                              solution]).rstrip("\n")
     return order_text(result), solution, tuple(float(score) for score in result.values())

@@ -19,6 +19,7 @@ from functools import cached_property
 
 import numpy as np
 
+from rankbook.exercises._draw import draw_cutoff
 from rankbook.metrics.registry import METRICS
 from rankbook.metrics.spec import TopicData
 
@@ -26,7 +27,7 @@ from rankbook.metrics.spec import TopicData
 GRADED = ("G", "nDCG", "nDCG_rel", "R-nDCG", "ERR@k", "IDCG@k", "RBP", "RBP-resid")
 #: Measures whose point is the unjudged documents: their lists always hold some.
 UNJUDGED = ("bpref", "GMbpref", "infAP", "relstring", "Unjudged@k", "NumNonrelJudgedRet",
-            "binG", "G", "utility")
+            "binG", "G", "utility", "RBP-resid")
 #: The textbook measures that read a fully judged list (ROC's N counts the list's non-relevant).
 JUDGED_ONLY = ("SL", "PR curve", "LAG", "mean LAG", "ROC", "AUC")
 #: Measures summarised over several queries (their exercise gives three).
@@ -147,6 +148,13 @@ def _special():
 _SPECIAL = _special()
 
 
+def is_cutoff(metric) -> bool:
+    """Whether the measure's parameter is a cut-off k (``RR@k``, ``P@k``; not SL's n)."""
+    if metric.param is None:
+        return metric.name.endswith("@k")
+    return metric.param.cutoffs and metric.param.symbol == "k"
+
+
 def draw_param(metric, topic_length: int, rng: random.Random, fixed):
     """The parameter the question fixes: a drawn cut-off, or trec_eval's default setting."""
     if fixed is not None:
@@ -154,9 +162,9 @@ def draw_param(metric, topic_length: int, rng: random.Random, fixed):
     if metric.name == "SL":
         return 1
     if metric.param is None:
-        return rng.randint(1, topic_length) if metric.name.endswith("@k") else None
+        return draw_cutoff(rng, topic_length) if metric.name.endswith("@k") else None
     if metric.param.cutoffs:
-        return {"k": lambda: rng.randint(1, topic_length),
+        return {"k": lambda: draw_cutoff(rng, topic_length),
                 "r": lambda: rng.choice((0.0, 0.2, 0.5, 0.8)),
                 "m": lambda: rng.choice((0.5, 1.0, 2.0))}[metric.param.symbol]()
     if metric.name == "relstring":

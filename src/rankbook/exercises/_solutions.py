@@ -31,15 +31,20 @@ from rankbook.metrics.user_models import rank_biased_precision
 _LEVELS = tuple(j / 10 for j in range(11))
 
 
-def solve(metric: str, queries, k) -> tuple[Fraction | float, str, tuple]:
+def solve(metric: str, queries, k, render: bool = True) -> tuple[Fraction | float, str, tuple]:
     """``(answer, solution, parts)`` of an exercise on ``metric`` with this data.
 
-    ``parts`` are the per-query values of a mean (empty for one query).
+    ``parts`` are the values the key lists line by line: the per-query values of a mean,
+    the eleven interpolated precisions of 11pt (empty otherwise). ``render=False`` leaves
+    out the steps `rankbook.explain` works out (the cost of a sheet, not of its answers).
     """
     if metric in _MEANS:
         return _MEANS[metric](queries)
     query = queries[0]
-    answer, solution = _SINGLE[metric](query.ranking, query.n_relevant, k, query.unretrieved)
+    if metric == "11pt":
+        return _eleven_point(query.ranking, query.n_relevant)
+    answer, solution = _SINGLE[metric](query.ranking, query.n_relevant, k, query.unretrieved,
+                                       render)
     return answer, solution, ()
 
 
@@ -57,12 +62,14 @@ def _missing_note(ranking, R: int) -> str:
             f"retrieved, and {'they count' if missing > 1 else 'it counts'} in R.")
 
 
-def _steps(ranking, R: int, k: int, names, ideal=None) -> str:
-    """The named steps of explain's worked formulas at rank k.
+def _steps(ranking, R: int, k: int, names, render: bool, ideal=None) -> str:
+    """The named steps of explain's worked formulas at rank k ("" unless ``render``).
 
     A cut-off past the end of the list is worked on the list padded with
     non-relevant documents, which is how every measure reads it.
     """
+    if not render:
+        return ""
     padding = max(0, k - len(ranking))
     ideal = list(ranking) if ideal is None else list(ideal)
     work = explain(list(ranking) + [0] * padding, n_relevant=R, ideal=ideal).show_work(k)
@@ -82,28 +89,28 @@ def _ratio(numerator: int, denominator: int) -> str:
 
 # --- one query ------------------------------------------------------------------------------
 
-def _precision(ranking, R, k, unretrieved):
+def _precision(ranking, R, k, unretrieved, render):
     answer = exact(precision_at_k(ranking, k), k, f"P@{k}")
-    return answer, _steps(ranking, R, k, ("P@k",)) + f"\nExact: P@{k} = {answer}"
+    return answer, _steps(ranking, R, k, ("P@k",), render) + f"\nExact: P@{k} = {answer}"
 
 
-def _recall(ranking, R, k, unretrieved):
+def _recall(ranking, R, k, unretrieved, render):
     answer = exact(recall_at_k(ranking, k, R), R, f"R@{k}")
-    return answer, (_steps(ranking, R, k, ("R@k",)) + f"\nExact: R@{k} = {answer}"
+    return answer, (_steps(ranking, R, k, ("R@k",), render) + f"\nExact: R@{k} = {answer}"
                     + _missing_note(ranking, R))
 
 
-def _f1(ranking, R, k, unretrieved):
+def _f1(ranking, R, k, unretrieved, render):
     p = exact(precision_at_k(ranking, k), k, f"P@{k}")
     r = exact(recall_at_k(ranking, k, R), R, f"R@{k}")
     answer = exact(f1_at_k(ranking, k, R), k + R, f"F1@{k}")  # 2 f / (k + R)
     hand = (f"Exact: F1@{k} = 2·({p})·({r}) / ({p} + {r}) = {answer}" if p + r
             else f"Exact: P@{k} = R@{k} = 0, so F1@{k} = 0")
-    return answer, (_steps(ranking, R, k, ("P@k", "R@k", "F1@k")) + "\n" + hand
+    return answer, (_steps(ranking, R, k, ("P@k", "R@k", "F1@k"), render) + "\n" + hand
                     + _missing_note(ranking, R))
 
 
-def _r_precision(ranking, R, k, unretrieved):
+def _r_precision(ranking, R, k, unretrieved, render):
     answer = exact(r_precision(ranking, R), R, "R-prec")
     found = int(answer * R)
     past = (f" (the list has only {len(ranking)} documents: ranks past the end are not "
@@ -112,7 +119,7 @@ def _r_precision(ranking, R, k, unretrieved):
                     f"{past}" + _missing_note(ranking, R))
 
 
-def _success(ranking, R, k, unretrieved):
+def _success(ranking, R, k, unretrieved, render):
     answer = exact(success_at_k(ranking, k), 1, f"success@{k}")
     found = int(exact(precision_at_k(ranking, k), k, f"P@{k}") * k)
     return answer, (f"relevant in top {k} = {found}, so success@{k} = {answer}"
@@ -133,7 +140,7 @@ def _ap_of(ranking, R: int) -> Fraction:
     return exact(average_precision(ranking, R), R * lcm(_relevant_ranks(ranking)), "AP")
 
 
-def _ap(ranking, R, k, unretrieved):
+def _ap(ranking, R, k, unretrieved, render):
     answer = _ap_of(ranking, R)
     return answer, _ap_text(ranking, R, answer) + _missing_note(ranking, R)
 
@@ -142,13 +149,13 @@ def _rr_of(ranking) -> Fraction:
     return exact(reciprocal_rank(ranking), max(1, len(ranking)), "RR")  # 1/rank, rank <= n
 
 
-def _rr(ranking, R, k, unretrieved):
+def _rr(ranking, R, k, unretrieved, render):
     answer = _rr_of(ranking)
     first = answer.denominator if answer else None
     return answer, f"the first relevant document is at rank {first}, so RR = 1/{first} = {answer}"
 
 
-def _eleven_point(ranking, R, k, unretrieved):
+def _eleven_point(ranking, R):
     n = len(ranking)
     curve = interpolated_precision(ranking, R, _LEVELS, cutoff_rule="exact")
     values = [exact(float(p), n, f"p_interp({level:.1f})") for level, p in zip(_LEVELS, curve)]
@@ -161,18 +168,18 @@ def _eleven_point(ranking, R, k, unretrieved):
     computed = eleven_point_average_precision(ranking, R, cutoff_rule="exact")
     answer = exact(computed, 11 * lcm(range(1, n + 1)), "11pt")  # sum of f/i, over 11
     lines.append(f"11pt = ({' + '.join(map(str, values))}) / 11 = {answer}")
-    return answer, "\n".join(lines) + _missing_note(ranking, R)
+    return answer, "\n".join(lines) + _missing_note(ranking, R), tuple(values)
 
 
-def _dcg(ranking, R, k, unretrieved):
+def _dcg(ranking, R, k, unretrieved, render):
     value = round(dcg_at_k(ranking, k), 4)
-    return value, _steps(ranking, R, k, ("DCG@k",))
+    return value, _steps(ranking, R, k, ("DCG@k",), render)
 
 
-def _ndcg(ranking, R, k, unretrieved):
+def _ndcg(ranking, R, k, unretrieved, render):
     ideal = list(ranking) + list(unretrieved)
     value = round(ndcg_at_k(ranking, k, ideal=ideal), 4)
-    text = _steps(ranking, R, k, ("DCG@k", "IDCG@k", "nDCG@k"), ideal=ideal)
+    text = _steps(ranking, R, k, ("DCG@k", "IDCG@k", "nDCG@k"), render, ideal=ideal)
     if unretrieved:
         text += (f"\nThe ideal ordering sorts every judged grade, the unretrieved "
                  f"{', '.join(map(str, unretrieved))} included.")
@@ -207,7 +214,7 @@ def _mrr(queries):
     return answer, "\n".join(lines), tuple(per_query)
 
 
-def _relative_precision(ranking, R, k, unretrieved):
+def _relative_precision(ranking, R, k, unretrieved, render):
     best = min(k, R)
     answer = exact(relative_precision_at_k(ranking, k, R), best, f"RelP@{k}")
     found = int(answer * best)
@@ -216,7 +223,7 @@ def _relative_precision(ranking, R, k, unretrieved):
                     f"RelP@{k} = {_ratio(found, best)}" + _missing_note(ranking, R))
 
 
-def _rbp(ranking, R, k, unretrieved):
+def _rbp(ranking, R, k, unretrieved, render):
     # With p = 1/2 the weight of rank i is (1 - p) p^(i-1) = 1/2^i: a denominator of 2^n.
     answer = exact(rank_biased_precision(ranking, persistence=0.5), 2 ** len(ranking), "RBP")
     ranks = _relevant_ranks(ranking)
@@ -229,7 +236,7 @@ def _rbp(ranking, R, k, unretrieved):
 
 _SINGLE = {
     "P@k": _precision, "R@k": _recall, "F1@k": _f1, "R-prec": _r_precision,
-    "success@k": _success, "AP": _ap, "RR": _rr, "11pt": _eleven_point, "DCG@k": _dcg,
+    "success@k": _success, "AP": _ap, "RR": _rr, "DCG@k": _dcg,
     "nDCG@k": _ndcg, "RelP@k": _relative_precision, "RBP": _rbp,
 }
 _MEANS = {"MAP": _map, "MRR": _mrr}

@@ -5,6 +5,7 @@ r"""Reading and writing qrels and runs: TREC files, FLAGR's CSV, dicts and DataF
 | `read_qrels`, `read_run` | TREC qrels (`qid iter docid grade`) and runs (`qid Q0 docid rank score tag`) |
 | `write_qrels`, `write_run` | the same formats |
 | `read_flagr_lists`, `read_flagr_qrels` | FLAGR's CSV input lists (one run per voter) and qrels |
+| `read_scores` | a per-topic score table (CSV: a topic column, one column per measure or run) |
 | `as_qrels`, `as_run` | any of: a path, `{qid: {docid: grade or score}}`, a DataFrame |
 
 In memory, qrels and runs take one of two forms: the table form
@@ -24,7 +25,7 @@ the line numbers, what is wrong and how to fix it.
 | `arrays` | the array form: `Judgments`, `Ranking` |
 | `join` | `join_run`: a run's rows joined to their grades, in trec_eval's order |
 | `order` | `trec_order`: trec_eval's order (score descending, ties by docid descending) |
-| `trec`, `flagr` | the file readers |
+| `trec`, `flagr`, `scores` | the file readers |
 | `writers` | `write_qrels`, `write_run` |
 | `fast` | the speed machinery, fenced: numbers from bytes, id forms, hash keys, the hash join; only io uses it, through its interface, and it gives what the line reader gives |
 """
@@ -32,6 +33,7 @@ the line numbers, what is wrong and how to fix it.
 from rankbook.io.convert import as_qrels, as_run
 from rankbook.io.flagr import read_flagr_lists, read_flagr_qrels
 from rankbook.io.order import trec_order
+from rankbook.io.scores import read_scores
 from rankbook.io.trec import read_qrels, read_run
 from rankbook.io.writers import write_qrels, write_run
 
@@ -42,6 +44,7 @@ __all__ = [
     "read_flagr_qrels",
     "read_qrels",
     "read_run",
+    "read_scores",
     "trec_order",
     "write_qrels",
     "write_run",

@@ -20,10 +20,13 @@ unpaired t-test (`rankbook.stats.unpaired_t_test`) for a *reproduction*
 Per-topic scores are read as the significance tests read them: plain
 sequences paired by position, or scores by topic (a pandas Series such as a
 column of `rankbook.evaluate`'s table, or a mapping topic -> score) paired by
-topic id; the summary row ``all`` is never a topic.
+topic id; the summary row ``all`` is never a topic. An effect ratio of 0 over 0
+(no improvement in the original nor in the repetition) is undefined: NaN, with an
+`UndefinedEffectWarning`.
 """
 
 from rankbook.reproducibility.effects import (
+    UndefinedEffectWarning,
     arp,
     delta_relative_improvement,
     effect_ratio,
@@ -32,4 +35,4 @@ from rankbook.reproducibility.effects import (
 from rankbook.reproducibility.orderings import kendall_tau_union, rbo
 
 __all__ = ["arp", "rmse", "effect_ratio", "delta_relative_improvement",
-           "kendall_tau_union", "rbo"]
+           "kendall_tau_union", "rbo", "UndefinedEffectWarning"]

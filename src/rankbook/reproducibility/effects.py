@@ -14,10 +14,17 @@ another collection (other topics: only means can be compared).
 
 from __future__ import annotations
 
+import math
+import warnings
+
 import numpy as np
 
-from rankbook._errors import InvalidValueError
+from rankbook._errors import InvalidValueError, caller_stacklevel
 from rankbook.stats import _input, _pairing
+
+
+class UndefinedEffectWarning(UserWarning):
+    """An effect measure is undefined for these scores (the effect ratio of 0 over 0): NaN."""
 
 
 def _scores(values, name: str) -> np.ndarray:
@@ -171,7 +178,9 @@ def effect_ratio(original_advanced, original_baseline, replicated_advanced,
     -------
     float
         The ratio; +-inf when the original improvement is 0 and the repeated one
-        is not, 0.0 when both are 0.
+        is not; NaN, with an `UndefinedEffectWarning`, when both are 0: there was
+        no effect to repeat, so "how much of it was repeated" has no answer (0.0
+        would read as "the effect vanished").
 
     See Also
     --------
@@ -202,7 +211,15 @@ def effect_ratio(original_advanced, original_baseline, replicated_advanced,
         oa, ob = _pair(original_advanced, original_baseline, "original")
         ra, rb = _pair(replicated_advanced, replicated_baseline, "replicated")
         original, repeated = oa - ob, ra - rb
-    return _input.ratio(float(np.mean(repeated)), float(np.mean(original)))
+    repeated_mean, original_mean = float(np.mean(repeated)), float(np.mean(original))
+    if repeated_mean == 0 and original_mean == 0:
+        warnings.warn(
+            "effect_ratio is undefined (0/0): the advanced runs score the same mean as their "
+            "baselines in the original and in the repetition, so there is no improvement to "
+            "repeat; it returns NaN. Compare the runs' scores (arp, rmse) instead.",
+            UndefinedEffectWarning, stacklevel=caller_stacklevel())
+        return math.nan
+    return _input.ratio(repeated_mean, original_mean)
 
 
 def delta_relative_improvement(original_advanced, original_baseline, replicated_advanced,

@@ -9,13 +9,15 @@ Each function takes either
   value, paired by topic id (the topic sets must be equal). Average the values
   over topics for the paper's table.
 
-A document id may appear once per list.
+A document id may appear once per list, and a rank holds one document: a tied
+group (a set of ids at one rank, as Corsi and Urbano write ties) is refused with
+the rank it is at; break the tie first, as the run does.
 """
 
 from __future__ import annotations
 
 import numbers
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 
 import numpy as np
 
@@ -30,12 +32,27 @@ def _ranked(values, name: str, k) -> list:
     docs = list(values)[:k]
     seen: set = set()
     for rank, doc in enumerate(docs, start=1):
+        _refuse_tied_group(doc, rank, name)
         if doc in seen:
             raise InvalidValueError(
                 f"{name} lists document {doc!r} twice (again at rank {rank}); a ranked list "
                 "holds each document once.")
         seen.add(doc)
     return docs
+
+
+def _refuse_tied_group(doc, rank: int, name: str) -> None:
+    """A set of documents at one rank (a tie, as Corsi and Urbano write it) is refused."""
+    if isinstance(doc, (set, frozenset)):
+        raise InvalidTypeError(
+            f"{name} holds a tied group at rank {rank}, {sorted(map(str, doc))[:5]}: these "
+            "measures compare strict rankings, one document per rank. Break the tie as your "
+            "run does (trec_eval: document id descending, rankbook.io.trec_order) and list "
+            "the documents one by one; the tie-aware RBO variants are Corsi and Urbano's "
+            "(SIGIR 2024, The Treatment of Ties in Rank-Biased Overlap).")
+    if not isinstance(doc, Hashable):
+        raise InvalidTypeError(
+            f"{name} holds {doc!r} at rank {rank}; a document id is a string or a number.")
 
 
 def _cutoff(k) -> int:

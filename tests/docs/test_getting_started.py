@@ -95,7 +95,8 @@ def test_the_port_is_checked_before_the_install_and_before_the_server(tmp_path, 
     # port check first, by the system's python3 (issue 29: 57 s of installing were spent
     # before "port 8000 is in use"), the install, and the check again before the server.
     done = subprocess.run(["make", "-n", target, f"{variable}=8123", f"VENV={tmp_path}/venv",
-                           f"LAB_VENV={tmp_path}/lab"], cwd=ROOT, capture_output=True, text=True)
+                           f"LAB_VENV={tmp_path}/lab"], cwd=ROOT, capture_output=True, text=True,
+                          env=_outside_make())
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     checks = [i for i, line in enumerate(lines) if "scripts/check_port.py" in line]
@@ -104,6 +105,13 @@ def test_the_port_is_checked_before_the_install_and_before_the_server(tmp_path, 
     assert checks[0] == 0 and checks[0] < install < checks[-1] < start, lines
     assert lines[0].startswith("python3 scripts/check_port.py 127.0.0.1 8123 ")
     assert "127.0.0.1:8123" in lines[start] or "port=8123" in lines[start + 1]
+
+
+def _outside_make() -> dict:
+    """The environment as a user's shell has it: under `make test` this test runs inside make,
+    whose MAKEFLAGS (its jobserver) would reach the make below and add a warning line."""
+    return {key: value for key, value in os.environ.items()
+            if key not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
 
 
 @pytest.mark.skipif(not shutil.which("make"), reason="make reads the Makefile")
@@ -118,7 +126,7 @@ def test_make_serve_on_a_busy_port_stops_at_once_with_the_one_line_message(tmp_p
         port = busy.getsockname()[1]
         done = subprocess.run(["make", "--no-print-directory", "serve", f"PORT={port}",
                                f"VENV={tmp_path}/file/venv"], cwd=ROOT, capture_output=True,
-                              text=True, timeout=60)
+                              text=True, timeout=60, env=_outside_make())
     assert done.returncode != 0 and done.stdout == ""
     assert done.stderr.startswith(f"make serve: port {port} on 127.0.0.1 is already in use")
 

@@ -19,7 +19,9 @@ green; lines also carry markers or dashes.
 | `graded` | graded relevance: DCG, nDCG and their variants |
 | `user_models` | user models: RBP, ERR |
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents |
-| `significance` | comparing systems: null distributions, intervals |
+| `significance` | comparing two systems: the per-topic differences, each test's null distribution |
+| `many_systems` | comparing many systems: ANOVA's F, Tukey's intervals, corrected p-values, ASL curves, power |
+| `reproducibility` | reproducibility: original against replicated scores (RMSE, ARP), effects (ER, delta RI) |
 | `aggregation` | rank aggregation: input lists and fused lists, voter weights |
 
 Examples
@@ -34,7 +36,9 @@ from rankbook.plots import (
     aggregation,
     graded,
     incomplete,
+    many_systems,
     rank_based,
+    reproducibility,
     set_based,
     significance,
     user_models,
@@ -42,11 +46,14 @@ from rankbook.plots import (
 from rankbook.plots.aggregation import *  # noqa: F403
 from rankbook.plots.graded import *  # noqa: F403
 from rankbook.plots.incomplete import *  # noqa: F403
+from rankbook.plots.many_systems import *  # noqa: F403
 from rankbook.plots.rank_based import *  # noqa: F403
+from rankbook.plots.reproducibility import *  # noqa: F403
 from rankbook.plots.set_based import *  # noqa: F403
 from rankbook.plots.significance import *  # noqa: F403
 from rankbook.plots.user_models import *  # noqa: F403
 
 #: Every figure function, by module (each module's ``__all__``), in the order of the chapters.
-MODULES = (set_based, rank_based, graded, user_models, incomplete, significance, aggregation)
+MODULES = (set_based, rank_based, graded, user_models, incomplete, significance, many_systems,
+           reproducibility, aggregation)
 __all__ = [name for module in MODULES for name in module.__all__]

@@ -12,10 +12,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from matplotlib.collections import PolyCollection  # noqa: E402
 from scipy import stats  # noqa: E402
 
 import rankbook as rb  # noqa: E402
+from figure_reading import intervals, shaded_area  # noqa: E402
 from rankbook.compare import compare_scores  # noqa: E402
 from rankbook.plots import (  # noqa: E402
     asl_curves,
@@ -40,27 +40,6 @@ def _close_figures():
     plt.close("all")
 
 
-def _shaded_area(ax) -> float:
-    total = 0.0
-    for collection in ax.collections:
-        if isinstance(collection, PolyCollection):
-            for path in collection.get_paths():
-                x, y = path.vertices[:, 0], path.vertices[:, 1]
-                total += abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2
-    return total
-
-
-def _intervals(ax) -> list[tuple[float, float, float]]:
-    """(low, point, high) of each errorbar, top row first."""
-    found = []
-    for container in ax.containers:
-        point, _, (bars,) = container
-        x = point.get_xdata()[0]
-        (low, _), (high, _) = bars.get_segments()[0]
-        found.append((low, x, high))
-    return found
-
-
 def test_the_anova_figure_is_the_f_distribution_and_its_tail_is_the_p_value():
     ax = two_way_anova_null(EXERCISE)
     density = ax.get_lines()[0]
@@ -68,13 +47,13 @@ def test_the_anova_figure_is_the_f_distribution_and_its_tail_is_the_p_value():
     assert density.get_ydata() == pytest.approx(stats.f.pdf(x, 2, 4))
     assert pytest.approx(7) in [line.get_xdata()[0] for line in ax.get_lines()[1:]]
     beyond = stats.f.sf(x[-1], 2, 4)
-    assert _shaded_area(ax) + beyond == pytest.approx(float(Fraction(4, 81)), abs=1e-4)
+    assert shaded_area(ax) + beyond == pytest.approx(float(Fraction(4, 81)), abs=1e-4)
 
 
 def test_the_one_way_intervals_are_scipys_on_its_docstring_example():
     ax = tukey_intervals(MEDICINES, method="one_way")
     interval = stats.tukey_hsd(*MEDICINES.values()).confidence_interval(0.95)
-    drawn = _intervals(ax)
+    drawn = intervals(ax)
     pairs = [(0, 1), (0, 2), (1, 2)]
     for (low, point, high), (i, j) in zip(drawn, pairs):
         assert (low, high) == pytest.approx((interval.low[i, j], interval.high[i, j]))
@@ -92,14 +71,14 @@ def test_the_one_way_intervals_are_scipys_on_its_docstring_example():
 def test_the_two_way_intervals_use_the_residual_variance_by_hand():
     ax = tukey_intervals(EXERCISE)
     half = stats.studentized_range.ppf(0.95, 3, 4) * math.sqrt(1 / 3)   # q * sqrt(V_E / n)
-    for (low, point, high), difference in zip(_intervals(ax), [-1, -3, -2]):
+    for (low, point, high), difference in zip(intervals(ax), [-1, -3, -2]):
         assert (low, point, high) == pytest.approx((difference - half, difference,
                                                     difference + half))
     assert [t.get_text() for t in ax.get_yticklabels()] == ["a − b", "a − c", "b − c"]
 
 
 def test_the_randomised_tukey_has_no_interval_to_draw():
-    with pytest.raises(rb.InvalidValueError, match="two_way"):
+    with pytest.raises(rb.InvalidValueError, match="not intervals"):
         tukey_intervals(EXERCISE, method="randomized", n_resamples=99)
 
 
@@ -112,7 +91,7 @@ def test_the_report_intervals_are_the_paired_t_intervals_and_its_verdicts():
     pairs = [(x, y), (x, z), (y, z)]
     raw = [stats.ttest_rel(a, b).pvalue for a, b in pairs]
     holm = sorted(raw)
-    for (low, point, high), (a, b) in zip(_intervals(ax), pairs):
+    for (low, point, high), (a, b) in zip(intervals(ax), pairs):
         ci = stats.ttest_rel(a, b).confidence_interval(0.95)
         assert (low, point, high) == pytest.approx((ci.low, np.mean(a) - np.mean(b), ci.high))
     # Holm by hand: 3 p_(1), max(.., 2 p_(2)), max(.., p_(3)); significant when <= 0.05.

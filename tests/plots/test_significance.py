@@ -18,10 +18,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from matplotlib.collections import PolyCollection  # noqa: E402
 from scipy import stats  # noqa: E402
 
 import rankbook as rb  # noqa: E402
+from figure_reading import shaded_area, vertical_lines  # noqa: E402
 from rankbook.plots import (  # noqa: E402
     bootstrap_null,
     paired_differences,
@@ -44,22 +44,6 @@ DARWIN = [6, 8, 14, 16, 23, 24, 28, 29, 41, -48, 49, 56, 60, -67, 75]
 def _close_figures():
     yield
     plt.close("all")
-
-
-def shaded_area(ax) -> float:
-    """The area of the filled tails (shoelace formula over each polygon's outline)."""
-    total = 0.0
-    for collection in ax.collections:
-        if isinstance(collection, PolyCollection):
-            for path in collection.get_paths():
-                x, y = path.vertices[:, 0], path.vertices[:, 1]
-                total += abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2
-    return total
-
-
-def vertical_lines(ax) -> list[float]:
-    return [line.get_xdata()[0] for line in ax.get_lines()
-            if len(line.get_xdata()) == 2 and line.get_xdata()[0] == line.get_xdata()[1]]
 
 
 def test_the_differences_are_the_sorted_per_topic_differences_with_the_t_interval():
@@ -147,7 +131,7 @@ def test_a_sampled_randomisation_figure_draws_its_own_resamples():
     extreme = np.abs(r.null_distribution) >= abs(r.statistic) - 1e-12
     assert sum(bar.get_height() for bar in ax.containers[1]) == pytest.approx(extreme.sum() / 2000)
     assert int(extreme.sum()) == r.count
-    assert f"{r.pvalue:.4f}" in ax.get_title() and "2,000 random" in ax.get_title()
+    assert f"{r.pvalue:.4f}" in ax.get_title() and "2,000 sampled" in ax.get_title()
 
 
 def test_the_exact_signed_rank_bars_are_w_plus_over_every_sign_pattern():

@@ -21,7 +21,7 @@ import numpy as np
 
 from rankbook._errors import InvalidValueError
 from rankbook.plots import _distributions
-from rankbook.plots._distributions import NULL, TAIL
+from rankbook.plots._distributions import NULL, SIZE, TAIL
 from rankbook.plots._style import PALETTE, finish, new_axes
 from rankbook.stats.anova import two_way_anova
 from rankbook.stats.corrections import CORRECTION_METHODS, correct_pvalues
@@ -66,7 +66,7 @@ def two_way_anova_null(scores, *, ax=None, **options):
 
     >>> ax = two_way_anova_null({"a": [1, 2, 3], "b": [2, 3, 4], "c": [3, 4, 8]})
     >>> ax.get_title()
-    'two-way ANOVA, systems: F = 7.000 (2, 4 df), p = 0.0494'
+    'ANOVA, systems: F = 7.000 (2, 4 df), p = 0.0494'
     """
     from scipy import stats
 
@@ -74,12 +74,14 @@ def two_way_anova_null(scores, *, ax=None, **options):
     f, df1, df2 = result.f_systems, result.df_systems, result.df_residual
     high = max(float(stats.f.isf(0.001, df1, df2)), 1.15 * f) if np.isfinite(f) else \
         float(stats.f.isf(0.001, df1, df2))
-    ax = new_axes(ax)
+    ax = new_axes(ax, size=SIZE)
     _distributions.density(ax, stats.f(df1, df2), (0.0, high), f, "greater",
                            result.pvalue_systems, f"F, ({df1}, {df2}) df")
-    return finish(ax, title=f"two-way ANOVA, systems: F = {f:.3f} ({df1}, {df2} df), "
-                            f"p = {result.pvalue_systems:.4f}",
-                  xlabel="F under the null hypothesis", ylabel="density", legend="upper right")
+    title = (f"ANOVA, systems: F = {f:.3f} ({df1}, {df2} df), "
+             f"p = {result.pvalue_systems:.4f}")
+    ax = finish(ax, title=title, xlabel="F under the null hypothesis", ylabel="density",
+                legend=None)
+    return _distributions.legend_below(ax)
 
 
 def tukey_intervals(scores, *, ax=None, **options):
@@ -120,10 +122,10 @@ def tukey_intervals(scores, *, ax=None, **options):
     ['a − b', 'a − c', 'b − c']
     """
     result = tukey_hsd(scores, **options)
-    if result.method == "randomized":
+    if any(c.confidence_interval is None for c in result.comparisons):
         raise InvalidValueError(
-            "the randomised Tukey HSD gives p-values, not intervals; draw method='two_way' "
-            "(or 'one_way') for the intervals.")
+            f"method={result.method!r}, the randomised Tukey HSD, gives p-values, not "
+            "intervals; leave method out (the two-way Tukey HSD) to draw the intervals.")
     alpha = 1 - result.confidence
     comparisons = result.comparisons
     ax = _pair_intervals(new_axes(ax, size=_pair_size(len(comparisons))),
@@ -132,11 +134,11 @@ def tukey_intervals(scores, *, ax=None, **options):
                          [c.confidence_interval for c in comparisons],
                          [c.pvalue < alpha for c in comparisons],
                          f"interval misses 0 (p < {alpha:g})")
-    name = "paired, two-way" if result.method == "two_way" else "one-way"
-    return _legend_below(finish(ax, title=f"Tukey's HSD ({name}): {result.confidence:.0%} "
-                                         "simultaneous intervals",
-                                xlabel="difference of the mean scores", ylabel="", legend=None,
-                                grid="x"))
+    name = result.method.replace("_", "-")
+    title = f"Tukey's HSD, {name}: {result.confidence:.0%} " "simultaneous intervals"
+    ax = finish(ax, title=title, xlabel="difference of the mean scores", ylabel="", legend=None,
+                grid="x")
+    return _distributions.legend_below(ax)
 
 
 def comparison_intervals(report, measure: str | None = None, *, ax=None):
@@ -184,13 +186,14 @@ def comparison_intervals(report, measure: str | None = None, *, ax=None):
                          [None if p.ci_low is None else (p.ci_low, p.ci_high) for p in pairs],
                          [p.significant for p in pairs], f"significant at {report.alpha:g}")
     how = report.test if report.correction is None else f"{report.test}, {report.correction}"
-    return _legend_below(finish(ax, title=f"{measure}: the pairs ({how})",
-                                xlabel=f"difference of mean {measure}", ylabel="", legend=None,
-                                grid="x"))
+    title = f"{measure}: the pairs ({how})"
+    ax = finish(ax, title=title, xlabel=f"difference of mean {measure}", ylabel="", legend=None,
+                grid="x")
+    return _distributions.legend_below(ax)
 
 
 def _pair_size(pairs: int) -> tuple[float, float]:
-    return 6.4, min(8.0, 1.6 + 0.38 * pairs)
+    return SIZE[0], min(8.0, 1.6 + 0.38 * pairs)
 
 
 def _pair_intervals(ax, labels, differences, intervals, significant, label: str):
@@ -211,12 +214,6 @@ def _pair_intervals(ax, labels, differences, intervals, significant, label: str)
     ax.set_ylim(-0.7, len(labels) - 0.3)
     return ax
 
-
-def _legend_below(ax):
-    """The legend in one row under the axes, where it hides no interval."""
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.28), ncol=2, fontsize="small",
-              frameon=False)
-    return ax
 
 
 def corrected_pvalues(pvalues, *, methods=CORRECTION_METHODS, alpha: float = 0.05, ax=None):
@@ -258,7 +255,7 @@ def corrected_pvalues(pvalues, *, methods=CORRECTION_METHODS, alpha: float = 0.0
         series[method] = correct_pvalues(pvalues, method)
     keys = list(pvalues) if hasattr(pvalues, "keys") else list(range(1, len(pvalues) + 1))
     labels = [" − ".join(map(str, k)) if isinstance(k, tuple) else str(k) for k in keys]
-    ax = new_axes(ax)
+    ax = new_axes(ax, size=SIZE)
     width = 0.8 / len(series)
     colours = (NULL, *PALETTE[:len(methods)])
     hatches = ("", "//", "..", "xx", "\\\\")
@@ -313,8 +310,9 @@ def asl_curves(results: dict, *, top: float | None = None, ax=None):
     """
     if not results:
         raise InvalidValueError(
-            "asl_curves needs at least one measure's result, e.g. {'AP': discriminative_power(...)}.")
-    ax = new_axes(ax)
+            "asl_curves needs at least one measure's result, e.g. "
+            "{'AP': discriminative_power(...)}.")
+    ax = new_axes(ax, size=SIZE)
     for i, (measure, result) in enumerate(results.items()):
         curve = result.asl_curve()
         ax.plot(np.arange(1, len(curve) + 1), curve, color=PALETTE[i % len(PALETTE)],
@@ -375,7 +373,7 @@ def power_curve(design: str, *, min_difference: float, variance: float, alpha: f
     topics = np.arange(2, max(2 * needed, needed + 10) + 1)
     powers = [power(design, n_topics=int(n), **options) for n in topics]
     reached = power(design, n_topics=needed, **options)
-    ax = new_axes(ax)
+    ax = new_axes(ax, size=SIZE)
     ax.plot(topics, powers, color=PALETTE[1], linewidth=2, marker=".", label="power")
     ax.axhline(1 - beta, color=NULL, linestyle="--", label=f"power asked: {1 - beta:g}")
     ax.plot([needed], [reached], linestyle="none", marker="o", markersize=9, color=TAIL,

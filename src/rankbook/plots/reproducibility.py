@@ -15,19 +15,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from rankbook.plots._distributions import SIZE
 from rankbook.plots._style import PALETTE, REFERENCE, finish, new_axes
 from rankbook.reproducibility import arp, delta_relative_improvement, effect_ratio, rmse
-from rankbook.stats import _input, _pairing
+from rankbook.stats.paired import paired_t_test
 
 __all__ = ["replication_scores", "replicated_effect"]
 
 ORIGINAL, REPEATED = PALETTE[1], PALETTE[0]
-
-
-def _aligned(named: dict) -> list[np.ndarray]:
-    """The runs' scores, paired as rankbook.reproducibility pairs them (after it checked them)."""
-    topics, values = _pairing.align(named)
-    return [_input.vector(v, name, topics) for name, v in zip(named, values)]
 
 
 def replication_scores(original, replicated, *, ax=None):
@@ -63,9 +58,15 @@ def replication_scores(original, replicated, *, ax=None):
     >>> ax.get_title()
     'RMSE = 0.3536 over 2 topics'
     """
+    from rankbook.compare import compare_scores
+
     error = rmse(original, replicated)
-    m, m_prime = _aligned({"original": original, "replicated": replicated})
-    ax = new_axes(ax, size=(5.2, 4.4))
+    # the scores paired by topic as rmse pairs them (rankbook.stats' rule), through the
+    # public function that lays per-topic scores side by side
+    paired = compare_scores({"score": {"original": original, "replicated": replicated}})
+    m = np.asarray(paired.scores["score"]["original"], dtype=float)
+    m_prime = np.asarray(paired.scores["score"]["replicated"], dtype=float)
+    ax = new_axes(ax, size=(4.4, 4.0))
     top = float(np.ceil(10 * 1.1 * max(float(np.max([m, m_prime])), 0.1)) / 10)
     ax.plot([0, top], [0, top], color=REFERENCE, linestyle=":", label="perfect replication")
     ax.vlines(m, np.minimum(m, m_prime), np.maximum(m, m_prime), color=PALETTE[3],
@@ -124,12 +125,9 @@ def replicated_effect(original_advanced, original_baseline, replicated_advanced,
                          replicated_baseline, paired=paired)
     delta_ri = delta_relative_improvement(original_advanced, original_baseline,
                                           replicated_advanced, replicated_baseline)
-    oa, ob = _aligned({"original_advanced": original_advanced,
-                       "original_baseline": original_baseline})
-    ra, rb = _aligned({"replicated_advanced": replicated_advanced,
-                       "replicated_baseline": replicated_baseline})
-    gains, gains_prime = oa - ob, ra - rb
-    ax = new_axes(ax)
+    gains = paired_t_test(original_advanced, original_baseline).differences
+    gains_prime = paired_t_test(replicated_advanced, replicated_baseline).differences
+    ax = new_axes(ax, size=SIZE)
     at = np.arange(1, len(gains) + 1, dtype=float)
     at_prime = np.arange(1, len(gains_prime) + 1) + (0.0 if paired else len(gains) + 1)
     width = 0.4 if paired else 0.8

@@ -22,9 +22,8 @@ from __future__ import annotations
 import numpy as np
 
 from rankbook.plots import _distributions
-from rankbook.plots._distributions import NULL, OBSERVED, TAIL
+from rankbook.plots._distributions import NULL, OBSERVED, SIZE, TAIL
 from rankbook.plots._style import PALETTE, finish, new_axes
-from rankbook.stats import _input
 from rankbook.stats.paired import paired_t_test, wilcoxon_test
 from rankbook.stats.resampling import bootstrap_test, randomization_test
 from rankbook.stats.unpaired import unpaired_t_test
@@ -76,9 +75,8 @@ def paired_differences(x, y, *, names=("x", "y"), confidence: float = 0.95,
     'x − y per topic: 3 higher, 1 tie, 0 lower'
     """
     result = paired_t_test(x, y, confidence=confidence, topics=topics)
-    a, b = _input.paired(x, y, topics)
-    d = np.sort(a - b)
-    ax = new_axes(ax)
+    d = np.sort(result.differences)
+    ax = new_axes(ax, size=SIZE)
     positions = np.arange(1, len(d) + 1)
     colours = np.where(d > 0, WINS, LOSSES)
     ax.bar(positions, d, width=0.8, color=colours, edgecolor=colours)
@@ -136,10 +134,12 @@ def paired_t_null(x, y, *, ax=None, **options):
     'paired t-test: t = 2.828 (3 df), p = 0.0663'
     """
     result = paired_t_test(x, y, **options)
-    ax = _t_density(new_axes(ax), result, result.df)
-    return finish(ax, title=f"paired t-test: t = {result.statistic:.3f} ({result.df} df), "
-                            f"p = {result.pvalue:.4f}",
-                  xlabel="t under the null hypothesis", ylabel="density", legend="upper left")
+    ax = _t_density(new_axes(ax, size=SIZE), result, result.df)
+    title = (f"paired t-test: t = {result.statistic:.3f} ({result.df} df), "
+             f"p = {result.pvalue:.4f}")
+    ax = finish(ax, title=title, xlabel="t under the null hypothesis", ylabel="density",
+                legend=None)
+    return _distributions.legend_below(ax)
 
 
 def unpaired_t_null(x, y, *, ax=None, **options):
@@ -173,10 +173,12 @@ def unpaired_t_null(x, y, *, ax=None, **options):
     """
     result = unpaired_t_test(x, y, **options)
     name = "Student's" if result.equal_var else "Welch's"
-    ax = _t_density(new_axes(ax), result, result.df)
-    return finish(ax, title=f"{name} t-test: t = {result.statistic:.3f} ({result.df:.4g} df), "
-                            f"p = {result.pvalue:.4f}",
-                  xlabel="t under the null hypothesis", ylabel="density", legend="upper left")
+    ax = _t_density(new_axes(ax, size=SIZE), result, result.df)
+    title = (f"{name} t-test: t = {result.statistic:.3f} ({result.df:.4g} df), "
+             f"p = {result.pvalue:.4f}")
+    ax = finish(ax, title=title, xlabel="t under the null hypothesis", ylabel="density",
+                legend=None)
+    return _distributions.legend_below(ax)
 
 
 def _t_density(ax, result, df: float):
@@ -237,19 +239,20 @@ def randomization_null(x, y, *, ax=None, **options):
     >>> sum(float(bar.get_height()) for bar in ax.containers[1])
     0.25
     >>> ax.get_title()
-    'randomisation test, all 2^4 patterns: p = 0.2500'
+    'randomisation test, 2^4 patterns: p = 0.2500'
     """
     result = randomization_test(x, y, **options)
     values = result.null_distribution
     extreme = _distributions.most_extreme(values, result.count, result.alternative)
-    ax = new_axes(ax)
+    ax = new_axes(ax, size=SIZE)
     _distributions.shares(ax, values, extreme)
     _distributions.observed(ax, result.statistic, result.alternative)
     n = int(np.log2(result.n_resamples)) if result.exact else None
-    drawn = f"all 2^{n} patterns" if result.exact else f"{result.n_resamples:,} random patterns"
-    return finish(ax, title=f"randomisation test, {drawn}: p = {result.pvalue:.4f}",
-                  xlabel="mean difference under the null hypothesis",
-                  ylabel="share of the patterns", legend="upper left", grid="y")
+    drawn = f"2^{n} patterns" if result.exact else f"{result.n_resamples:,} sampled"
+    title = f"randomisation test, {drawn}: p = {result.pvalue:.4f}"
+    ax = finish(ax, title=title, xlabel="mean difference under the null hypothesis",
+                ylabel="share of the patterns", legend=None, grid="y")
+    return _distributions.legend_below(ax)
 
 
 def wilcoxon_null(x, y, *, ax=None, **options):
@@ -293,16 +296,16 @@ def wilcoxon_null(x, y, *, ax=None, **options):
     from scipy import stats
 
     result = wilcoxon_test(x, y, **options)
-    ax = new_axes(ax)
+    ax = new_axes(ax, size=SIZE)
     if result.null_distribution is None:
         z = result.zstatistic
         limit = max(4.0, 1.15 * abs(z))
         _distributions.density(ax, stats.norm(), (-limit, limit), z, result.alternative,
-                               result.pvalue, "standard normal")
-        return finish(ax, title=f"signed-rank test (normal approx.): z = {z:.3f}, "
-                                f"p = {result.pvalue:.4f}",
-                      xlabel="z under the null hypothesis", ylabel="density",
-                      legend="upper left")
+                               result.pvalue, "standard normal (approximation)")
+        title = f"signed-rank test: z = {z:.3f}, p = {result.pvalue:.4f}"
+        ax = finish(ax, title=title, xlabel="z under the null hypothesis", ylabel="density",
+                    legend=None)
+        return _distributions.legend_below(ax)
     values, probabilities = result.null_distribution
     w, centre = result.r_plus, (result.r_plus + result.r_minus) / 2
     beyond = {"two-sided": np.abs(values - centre) >= abs(w - centre) - 1e-9,
@@ -315,11 +318,12 @@ def wilcoxon_null(x, y, *, ax=None, **options):
     ax.axvline(w, color=OBSERVED, linestyle="--", linewidth=2, label=f"observed W+ = {w:g}")
     if result.alternative == "two-sided" and w != centre:
         ax.axvline(2 * centre - w, color=OBSERVED, linestyle=":", linewidth=1.5)
-    ax.set_ylim(0, 1.3 * float(probabilities.max()))
-    return finish(ax, title=f"signed-rank test, exact ({result.n} ranked): "
-                            f"p = {result.pvalue:.4f}",
-                  xlabel="W+ under the null hypothesis", ylabel="probability",
-                  legend="upper left", grid="y")
+    ax.set_ylim(0, 1.05 * float(probabilities.max()))
+    title = (f"signed-rank test, exact ({result.n} ranked): "
+             f"p = {result.pvalue:.4f}")
+    ax = finish(ax, title=title, xlabel="W+ under the null hypothesis", ylabel="probability",
+                legend=None, grid="y")
+    return _distributions.legend_below(ax)
 
 
 def bootstrap_null(x, y, *, ax=None, bins: int = 60, **options):
@@ -368,7 +372,7 @@ def bootstrap_null(x, y, *, ax=None, bins: int = 60, **options):
 
     result = bootstrap_test(x, y, **options)
     df = paired_t_test(x, y, topics=options.get("topics", "same")).df
-    ax = new_axes(ax)
+    ax = new_axes(ax, size=SIZE)
     limit = max(5.0, 1.15 * abs(result.statistic)) if np.isfinite(result.statistic) else 5.0
     if result.null_distribution is not None:
         values = np.clip(result.null_distribution, -limit, limit)
@@ -385,5 +389,7 @@ def bootstrap_null(x, y, *, ax=None, bins: int = 60, **options):
             label=f"Student's t, {df} df")
     _distributions.observed(ax, float(np.clip(result.statistic, -limit, limit)), result.alternative)
     ax.set_xlim(-limit, limit)
-    return finish(ax, title=f"bootstrap test, B = {result.n_resamples:,}: p = {result.pvalue:.4f}",
-                  xlabel="t* under the null hypothesis", ylabel="density", legend="upper left")
+    title = f"bootstrap test, B = {result.n_resamples:,}: p = {result.pvalue:.4f}"
+    ax = finish(ax, title=title, xlabel="t* under the null hypothesis", ylabel="density",
+                legend=None)
+    return _distributions.legend_below(ax)

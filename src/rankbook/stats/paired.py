@@ -54,6 +54,9 @@ class PairedTTestResult:
         The confidence level $c$ of the interval.
     alternative : str
         ``"two-sided"``, ``"greater"`` or ``"less"``, the hypothesis tested.
+    differences : numpy.ndarray, shape (n,)
+        The per-topic differences $d_i = x_i - y_i$ tested, in topic order
+        (after pairing by topic). Left out of ``repr`` and ``==``.
     """
 
     statistic: float
@@ -66,6 +69,7 @@ class PairedTTestResult:
     margin_of_error: float
     confidence: float
     alternative: str = "two-sided"
+    differences: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
 def paired_t_test(x, y, *, confidence: float = 0.95, alternative: str = "two-sided",
@@ -188,6 +192,7 @@ def paired_t_test(x, y, *, confidence: float = 0.95, alternative: str = "two-sid
         margin_of_error=margin,
         confidence=level,
         alternative=alternative,
+        differences=d,
     )
 
 

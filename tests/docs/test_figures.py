@@ -217,3 +217,52 @@ def test_the_kemeny_figure_shows_the_distances_the_kemeny_page_prints():
     printed = [float(line.split()[-1]) for line in lines[start + 1:start + 6]]
     assert printed == [207, 255, 207, 279, 345]
     assert [bar.get_width() for bar in _axes(page, 0).patches] == printed
+
+# Comparing systems and reproducibility (issue 28, item 2): a figure on every page of the
+# chapter, and the paired t-test's figure marks the statistic and the p-value its page prints.
+# ---------------------------------------------------------------------------------------------
+
+COMPARING_PAGES = [
+    "comparing/index.md", "comparing/comparator.md", "comparing/paired_t_test.md",
+    "comparing/randomization_test.md", "comparing/wilcoxon_test.md",
+    "comparing/bootstrap_test.md", "comparing/two_way_anova.md", "comparing/tukey_hsd.md",
+    "comparing/multiple_comparisons.md", "comparing/topic_set_size.md",
+    "comparing/discriminative_power.md",
+    "comparing/unpaired_t_test.md",    # not in mkdocs.yml's nav: docs/hooks/stats_index.py adds it
+    "comparing/reproducibility.md",
+]
+
+
+@pytest.mark.parametrize("page", COMPARING_PAGES)
+def test_every_page_of_the_comparing_chapter_has_a_figure(page):
+    assert figures.figure_blocks((DOCS / page).read_text()), f"{page} has no ```python figure block"
+
+
+def test_the_list_of_comparing_pages_is_the_chapter():
+    # every Markdown page of docs/comparing/ is in the list, so a new page needs a figure too
+    assert sorted(COMPARING_PAGES) == sorted(
+        f"comparing/{path.name}" for path in (DOCS / "comparing").glob("*.md"))
+
+
+def test_the_paired_t_figure_marks_the_pages_statistic_and_p_value():
+    import numpy as np
+    from scipy import stats
+
+    page = "comparing/paired_t_test.md"
+    printed = _printed(page, ">>> round(r.mean_difference, 4), round(r.statistic, 3), r.df")
+    mean, t, df, p = (float(v) for v in printed.strip("()").split(", "))
+    assert (t, df, p) == (2.116, 19, 0.048)
+    ax = next(axes for figure in figures.draw_figures((DOCS / page).read_text(), page)
+              for axes in figure.axes if axes.get_title().startswith("paired t-test"))
+    marked = [line.get_xdata()[0] for line in ax.get_lines() if line.get_linestyle() == "--"]
+    assert [round(x, 3) for x in marked] == [t]
+    density = ax.get_lines()[0]
+    assert density.get_ydata() == pytest.approx(stats.t.pdf(density.get_xdata(), df))
+    shaded = 0.0
+    for collection in ax.collections:
+        for path in collection.get_paths():
+            x, y = path.vertices[:, 0], path.vertices[:, 1]
+            shaded += abs(sum(x * np.roll(y, -1) - y * np.roll(x, -1))) / 2
+    beyond = 2 * stats.t.sf(density.get_xdata()[-1], df)
+    assert round(shaded + beyond, 3) == p
+    assert "t = 2.116 (19 df)" in ax.get_title() and "p = 0.0478" in ax.get_title()

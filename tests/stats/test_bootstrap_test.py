@@ -24,6 +24,7 @@ def _sakai_2006_loop(x, y, B, seed, alternative="two-sided"):
     w = z - z.mean()
     rng = np.random.default_rng(seed)
     count = 0
+    t_stars = []
     rows = max(1, CHUNK_CELLS // n)
     drawn = 0
     while drawn < B:
@@ -36,6 +37,7 @@ def _sakai_2006_loop(x, y, B, seed, alternative="two-sided"):
                 t_star = 0.0 if mean == 0 else math.copysign(math.inf, mean)
             else:
                 t_star = mean / (sd / math.sqrt(n))
+            t_stars.append(t_star)
             if alternative == "greater":  # Efron and Tibshirani's algorithm 16.2, one-sided
                 count += t_star >= t_obs
             elif alternative == "less":
@@ -43,20 +45,22 @@ def _sakai_2006_loop(x, y, B, seed, alternative="two-sided"):
             else:
                 count += abs(t_star) >= abs(t_obs)
         drawn += len(block)
-    return t_obs, count
+    return t_obs, count, t_stars
 
 
 def test_equals_the_textbook_loop(sakai):
-    t_obs, count = _sakai_2006_loop(sakai["A"], sakai["B"], 3000, seed=5)
+    t_obs, count, t_stars = _sakai_2006_loop(sakai["A"], sakai["B"], 3000, seed=5)
     r = bootstrap_test(sakai["A"], sakai["B"], n_resamples=3000, seed=5)
     assert r.statistic == pytest.approx(t_obs, rel=1e-12)
     assert r.count == count
     assert r.pvalue == (count + 1) / 3001
+    # the null distribution the count was read from: the loop's t* of each sample, in order
+    assert list(r.null_distribution) == pytest.approx(t_stars, rel=1e-9)
 
 
 @pytest.mark.parametrize("alternative", ["greater", "less"])
 def test_one_sided_equals_the_textbook_loop(sakai, alternative):
-    _, count = _sakai_2006_loop(sakai["A"], sakai["C"], 2000, 7, alternative)
+    _, count, _ = _sakai_2006_loop(sakai["A"], sakai["C"], 2000, 7, alternative)
     r = bootstrap_test(sakai["A"], sakai["C"], n_resamples=2000, seed=7, alternative=alternative)
     assert (r.count, r.pvalue, r.alternative) == (count, (count + 1) / 2001, alternative)
 

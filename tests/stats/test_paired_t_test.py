@@ -64,3 +64,14 @@ def test_constant_shift_is_the_limit_infinite_t_p_zero():
 def test_swapping_systems_negates_the_statistic_and_keeps_p(sakai):
     ab, ba = paired_t_test(sakai["A"], sakai["B"]), paired_t_test(sakai["B"], sakai["A"])
     assert ba.statistic == pytest.approx(-ab.statistic) and ba.pvalue == pytest.approx(ab.pvalue)
+
+
+def test_the_result_keeps_the_differences_it_tested_paired_by_topic():
+    # Scores by topic in different orders, with rb.evaluate's summary row "all": the
+    # differences are x - y topic by topic, by hand: q1 0.5 - 0.2, q2 0.1 - 0.4, q3 0.9 - 0.9.
+    x = {"q1": 0.5, "q2": 0.1, "q3": 0.9, "all": 0.5}
+    y = {"q3": 0.9, "q1": 0.2, "q2": 0.4}
+    r = paired_t_test(x, y)
+    assert list(r.differences) == pytest.approx([0.3, -0.3, 0.0])
+    assert r == paired_t_test(x, {"q1": 0.2, "q2": 0.4, "q3": 0.9})   # not part of ==
+    assert "differences" not in repr(r)

@@ -54,6 +54,23 @@ def _brute_force(x, y) -> Fraction:
     return Fraction(hits, 2 ** len(d))
 
 
+def test_the_null_distribution_is_the_mean_difference_of_every_sign_pattern():
+    # Five topics, 32 sign patterns enumerated in exact arithmetic: the result's distribution
+    # holds each pattern's mean difference once, and its count is the patterns at least as
+    # far from 0 as the observed 0.2 (by hand: only the all-plus and all-minus patterns).
+    x, y = [0.5, 0.7, 0.4, 0.6, 0.3], [0.3, 0.4, 0.4, 0.3, 0.1]
+    d = [Fraction(str(a)) - Fraction(str(b)) for a, b in zip(x, y)]
+    means = sorted(sum(s * v for s, v in zip(signs, d)) / 5
+                   for signs in itertools.product((1, -1), repeat=5))
+    r = randomization_test(x, y)
+    assert sorted(r.null_distribution) == pytest.approx([float(m) for m in means], abs=1e-15)
+    assert r.count == sum(abs(m) >= abs(sum(d) / 5) for m in means) == 4
+    sampled = randomization_test(x, y, n_resamples=500, seed=3)
+    assert len(sampled.null_distribution) == 500
+    assert set(np.round(sampled.null_distribution, 12)) <= set(np.round([float(m) for m in means], 12))
+    assert sampled.count == int(np.sum(np.abs(sampled.null_distribution) >= 0.2 - 1e-12))
+
+
 # scores on a 0.01 grid: many exact ties in the sums, which the float code must count
 hundredths = st.integers(0, 100).map(lambda k: k / 100)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import itertools
 import math
 
@@ -99,6 +100,25 @@ def test_exact_with_ties_and_zeros_equals_brute_force(zero_method):
             continue
         ours = wilcoxon_test(d, np.zeros(len(d)), zero_method=zero_method, method="exact")
         assert ours.pvalue == pytest.approx(_brute_force_pvalue(d, zero_method), rel=1e-12)
+
+
+@pytest.mark.parametrize("zero_method", ["wilcox", "pratt", "zsplit"])
+def test_the_exact_null_distribution_is_w_plus_over_every_sign_pattern(zero_method):
+    # Differences with a tie, a zero and both signs: enumerate the 2^n sign patterns of the
+    # ranked differences and count each W+ (scipy's rankdata gives the ranks).
+    d = np.array([2.0, -1.0, 0.0, 2.0, 3.0, -4.0])
+    kept = d[d != 0] if zero_method == "wilcox" else d
+    ranks = stats.rankdata(np.abs(kept))
+    zero_half = ranks[kept == 0].sum() / 2 if zero_method == "zsplit" else 0.0
+    counts = collections.Counter(
+        ranks[(kept * np.array(signs)) > 0].sum() + zero_half
+        for signs in itertools.product((1, -1), repeat=len(kept)))
+    r = wilcoxon_test(d, np.zeros(len(d)), zero_method=zero_method, method="exact")
+    values, probabilities = r.null_distribution
+    drawn = {float(v): float(p) for v, p in zip(values, probabilities) if p > 0}
+    assert drawn == pytest.approx({w: c / 2 ** len(kept) for w, c in counts.items()})
+    assert r.r_plus in drawn
+    assert wilcoxon_test(d, np.zeros(len(d)), method="approx").null_distribution is None
 
 
 def _brute_force_pvalue(d, zero_method):

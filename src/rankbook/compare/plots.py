@@ -6,7 +6,7 @@ r"""Plots of a comparison of systems (matplotlib), one function per picture, eac
 | `metric_at_cutoffs` | a measure at 1..k: bar groups or lines, one per system | `Comparator.plot_metric` |
 | `per_topic_differences` | the per-topic differences of two systems, sorted | `ComparisonReport.plot_differences` |
 | `per_topic_distribution` | a box or violin per system | `ComparisonReport.plot_distribution` |
-| `asl_curves` | Sakai's ASL curves, one per measure | `rankbook.stats.discriminative_power`'s results |
+| `asl_curves` | Sakai's ASL curves, one per measure (`rankbook.plots.asl_curves`) | `rankbook.stats.discriminative_power`'s results |
 
 Many systems need many colours: the 20 of matplotlib's ``tab20`` then those
 of ``tab20b``; lines also cycle markers and dash patterns, so that 21 systems
@@ -18,7 +18,6 @@ from __future__ import annotations
 import numpy as np
 
 from rankbook import _validate
-from rankbook._errors import InvalidValueError
 
 MARKERS = ("o", "s", "^", "D", "v", "P", "X")
 DASHES = ("-", "--", "-.", ":")
@@ -231,9 +230,10 @@ def per_topic_distribution(scores, measure: str, *, kind: str = "box", ax=None, 
 def asl_curves(results: dict, *, ax=None, dimensions=(8, 5)):
     r"""Sakai's ASL curves: per measure, the ASLs of all system pairs sorted, against the pair's rank.
 
-    A more discriminative measure's curve stays low for more pairs: it
-    crosses the dashed line $\alpha$ further right. The legend gives each
-    measure's discriminative power.
+    `rankbook.plots.asl_curves` on a figure of ``dimensions`` (the docs draw
+    the same figure): a more discriminative measure's curve stays low for
+    more pairs, and crosses the dashed line $\alpha$ further right. The
+    legend gives each measure's discriminative power.
 
     Parameters
     ----------
@@ -248,23 +248,6 @@ def asl_curves(results: dict, *, ax=None, dimensions=(8, 5)):
     -------
     matplotlib.axes.Axes
     """
-    import matplotlib
+    from rankbook.plots.many_systems import asl_curves as draw
 
-    ax = _axes(ax, dimensions)
-    if not results:
-        raise InvalidValueError(
-            "asl_curves needs at least one measure's result, e.g. {'AP': discriminative_power(...)}.")
-    for i, (measure, result) in enumerate(results.items()):
-        curve = result.asl_curve()
-        ax.plot(np.arange(1, len(curve) + 1), curve, marker=MARKERS[i % len(MARKERS)],
-                markevery=max(1, len(curve) // 12), linestyle=DASHES[i % len(DASHES)],
-                color=matplotlib.colormaps["tab10"].colors[i % 10],
-                label=f"{measure} (DP {result.discriminative_power:.3f})")
-    alpha = next(iter(results.values())).alpha
-    ax.axhline(alpha, color="grey", linewidth=0.8, linestyle="--")
-    ax.set_xlabel("system pairs, sorted by ASL")
-    ax.set_ylabel("achieved significance level (ASL)")
-    ax.set_ylim(0, 1)
-    ax.set_title(f"ASL curves (randomised Tukey HSD, alpha = {alpha:g})")
-    ax.legend(loc="upper left")
-    return ax
+    return draw(results, ax=_axes(ax, dimensions))

@@ -22,7 +22,9 @@ green; lines also carry markers or dashes.
 | `graded` | graded relevance: DCG, nDCG and their variants |
 | `user_models` | user models: RBP, ERR |
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents |
-| `significance` | comparing systems: null distributions, intervals |
+| `significance` | comparing two systems: the per-topic differences, each test's null distribution |
+| `many_systems` | comparing many systems: ANOVA's F, Tukey's intervals, corrected p-values, ASL curves, power |
+| `reproducibility` | reproducibility: original against replicated scores (RMSE, ARP), effects (ER, delta RI) |
 | `aggregation` | rank aggregation: input lists and fused lists, the points behind them, voter weights |
 | `aggregation_scores` | rank aggregation: normalised scores, pairwise matrix, Kemeny distances, Markov walks, RRA's p-values |
 
@@ -39,9 +41,11 @@ from rankbook.plots import (
     aggregation_scores,
     graded,
     incomplete,
+    many_systems,
     rank_based,
     rank_based_curves,
     rank_based_effort,
+    reproducibility,
     set_based,
     set_based_cutoffs,
     significance,
@@ -51,9 +55,11 @@ from rankbook.plots.aggregation import *  # noqa: F403
 from rankbook.plots.aggregation_scores import *  # noqa: F403
 from rankbook.plots.graded import *  # noqa: F403
 from rankbook.plots.incomplete import *  # noqa: F403
+from rankbook.plots.many_systems import *  # noqa: F403
 from rankbook.plots.rank_based import *  # noqa: F403
 from rankbook.plots.rank_based_curves import *  # noqa: F403
 from rankbook.plots.rank_based_effort import *  # noqa: F403
+from rankbook.plots.reproducibility import *  # noqa: F403
 from rankbook.plots.set_based import *  # noqa: F403
 from rankbook.plots.set_based_cutoffs import *  # noqa: F403
 from rankbook.plots.significance import *  # noqa: F403
@@ -61,5 +67,6 @@ from rankbook.plots.user_models import *  # noqa: F403
 
 #: Every figure function, by module (each module's ``__all__``), in the order of the chapters.
 MODULES = (set_based, set_based_cutoffs, rank_based, rank_based_effort, rank_based_curves,
-           graded, user_models, incomplete, significance, aggregation, aggregation_scores)
+           graded, user_models, incomplete, significance, many_systems, reproducibility,
+           aggregation, aggregation_scores)
 __all__ = [name for module in MODULES for name in module.__all__]

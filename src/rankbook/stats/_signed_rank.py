@@ -55,20 +55,19 @@ def signed_ranks(d: np.ndarray, zero_method: str) -> SignedRanks:
     return SignedRanks(ranks, signs, r_plus, r_minus, len(kept), n_zeros, tie_sizes)
 
 
-def exact_pvalue(s: SignedRanks, alternative: str = "two-sided") -> float:
-    r"""Two-sided p-value from the exact distribution of $W^+$ over the $2^{n'}$ sign patterns.
+def exact_distribution(s: SignedRanks) -> tuple[np.ndarray, np.ndarray]:
+    r"""The exact distribution of $W^+$ over the $2^{n'}$ sign patterns: (values, probabilities).
 
     Under the null hypothesis each non-zero difference is positive or negative
     with probability 1/2, independently, its rank fixed. Zeros keep their
     (zero) sign, so they move nothing. The distribution of the sum of the
     ranks that come out positive is built by convolution over the doubled
     ranks (whole numbers even with ties' half ranks), so it is exact with ties
-    too. p = 2 min(P(W+ <= w), P(W+ >= w)), at most 1; one-sided, P(W+ >= w)
-    (``"greater"``) or P(W+ <= w) (``"less"``).
+    too. The values are those of the reported $W^+$, in steps of 1/2 from the
+    part no sign pattern moves (half the zeros' ranks under ``"zsplit"``, else
+    0) to it plus the sum of the non-zero ranks; their probabilities add up to 1.
     """
-    nonzero = s.signs != 0
-    doubled = np.rint(2 * s.ranks[nonzero]).astype(np.int64)
-    observed = int(np.rint(2 * s.ranks[s.signs > 0].sum()))
+    doubled = np.rint(2 * s.ranks[s.signs != 0]).astype(np.int64)
     pmf = np.zeros(int(doubled.sum()) + 1)
     pmf[0] = 1.0
     reach = 0
@@ -77,6 +76,19 @@ def exact_pvalue(s: SignedRanks, alternative: str = "two-sided") -> float:
         pmf[: reach + 1] *= 0.5
         pmf[r : r + reach + 1] += 0.5 * shifted
         reach += r
+    fixed = s.r_plus - float(s.ranks[s.signs > 0].sum())
+    return fixed + np.arange(len(pmf)) / 2, pmf
+
+
+def exact_pvalue(s: SignedRanks, distribution: tuple[np.ndarray, np.ndarray],
+                 alternative: str = "two-sided") -> float:
+    r"""The p-value of the observed $W^+$ under its exact ``distribution`` (`exact_distribution`).
+
+    p = 2 min(P(W+ <= w), P(W+ >= w)), at most 1; one-sided, P(W+ >= w)
+    (``"greater"``) or P(W+ <= w) (``"less"``).
+    """
+    _, pmf = distribution
+    observed = int(np.rint(2 * s.ranks[s.signs > 0].sum()))
     at_most = pmf[: observed + 1].sum()
     at_least = pmf[observed:].sum()
     if alternative == "greater":

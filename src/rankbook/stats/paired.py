@@ -13,7 +13,7 @@ default or one-sided with ``alternative``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -54,6 +54,9 @@ class PairedTTestResult:
         The confidence level $c$ of the interval.
     alternative : str
         ``"two-sided"``, ``"greater"`` or ``"less"``, the hypothesis tested.
+    differences : numpy.ndarray, shape (n,)
+        The per-topic differences $d_i = x_i - y_i$ tested, in topic order
+        (after pairing by topic). Left out of ``repr`` and ``==``.
     """
 
     statistic: float
@@ -66,6 +69,7 @@ class PairedTTestResult:
     margin_of_error: float
     confidence: float
     alternative: str = "two-sided"
+    differences: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
 def paired_t_test(x, y, *, confidence: float = 0.95, alternative: str = "two-sided",
@@ -188,6 +192,7 @@ def paired_t_test(x, y, *, confidence: float = 0.95, alternative: str = "two-sid
         margin_of_error=margin,
         confidence=level,
         alternative=alternative,
+        differences=d,
     )
 
 
@@ -220,6 +225,11 @@ class WilcoxonTestResult:
         between -1 and 1 (0.0 when no difference is ranked).
     alternative : str
         ``"two-sided"``, ``"greater"`` or ``"less"``, the hypothesis tested.
+    null_distribution : tuple of numpy.ndarray, or None
+        For the exact test, the exact distribution of $W^+$ the p-value was
+        read from: ``(values, probabilities)``, values 0 to $\sum R_i$ in
+        steps of 1/2. None for the approximation (its null distribution is
+        the standard normal of `zstatistic`). Left out of ``repr`` and ``==``.
     """
 
     statistic: float
@@ -232,6 +242,7 @@ class WilcoxonTestResult:
     zstatistic: float | None
     effect_size: float
     alternative: str = "two-sided"
+    null_distribution: tuple | None = field(default=None, repr=False, compare=False)
 
 
 def wilcoxon_test(
@@ -362,10 +373,11 @@ def wilcoxon_test(
     used = _signed_rank.choose_method(method, len(d), s)
     ranked_total = s.r_plus + s.r_minus
     effect = 0.0 if ranked_total == 0 else (s.r_plus - s.r_minus) / ranked_total
+    null = _signed_rank.exact_distribution(s) if used == "exact" else None
     if not np.any(s.signs):
         pvalue, z = 1.0, (0.0 if used == "approx" else None)
     elif used == "exact":
-        pvalue, z = _signed_rank.exact_pvalue(s, alternative), None
+        pvalue, z = _signed_rank.exact_pvalue(s, null, alternative), None
     else:
         z = _signed_rank.normal_z(s, zero_method, correction, alternative)
         pvalue = normal_tail(z, alternative)
@@ -380,4 +392,5 @@ def wilcoxon_test(
         zstatistic=z,
         effect_size=float(effect),
         alternative=alternative,
+        null_distribution=null,
     )

@@ -29,7 +29,7 @@ A fixed ``seed`` gives the same p-value on every call and every machine
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -62,6 +62,13 @@ class RandomizationTestResult:
         exact; the observed data not added when sampled).
     alternative : str
         ``"two-sided"``, ``"greater"`` or ``"less"``, the hypothesis tested.
+    null_distribution : numpy.ndarray, shape (n_resamples,)
+        The null distribution the p-value was counted from: the mean
+        difference $\frac1n \sum_i s_i d_i$ of every sign pattern examined
+        (all $2^n$ when exact, the $B$ random ones when sampled). The `count`
+        patterns at least as extreme as `statistic` are its `count` largest
+        ($|\cdot|$ when two-sided; the smallest for ``"less"``).
+        Left out of ``repr`` and ``==``.
     """
 
     statistic: float
@@ -70,6 +77,7 @@ class RandomizationTestResult:
     exact: bool
     count: int
     alternative: str = "two-sided"
+    null_distribution: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
 def randomization_test(x, y, *, n_resamples: int | None = None, seed: int | None = 0,
@@ -124,7 +132,8 @@ def randomization_test(x, y, *, n_resamples: int | None = None, seed: int | None
     Returns
     -------
     RandomizationTestResult
-        statistic, pvalue, n_resamples, exact, count.
+        statistic, pvalue, n_resamples, exact, count, and the null
+        distribution counted (``null_distribution``).
 
     See Also
     --------
@@ -156,6 +165,13 @@ def randomization_test(x, y, *, n_resamples: int | None = None, seed: int | None
     >>> r = randomization_test(A, B)
     >>> r.exact, r.count, r.n_resamples, round(r.pvalue, 4)
     (True, 69120, 1048576, 0.0659)
+
+    The mean differences of the $2^{20}$ sign patterns, the null distribution
+    counted: 69120 of them lie at least as far from 0 as $\bar d = 0.075$.
+
+    >>> means = r.null_distribution
+    >>> len(means), int((abs(means) >= 0.075 - 1e-9).sum())
+    (1048576, 69120)
     """
     a, b = _input.paired(x, y, topics)
     _validate.choice(alternative, ALTERNATIVES, "alternative")
@@ -165,16 +181,16 @@ def randomization_test(x, y, *, n_resamples: int | None = None, seed: int | None
     rng = _input.random_generator(seed)
     extreme = _at_least_as_extreme(d, alternative)
     if B is None and n <= EXACT_LIMIT:
-        count = _count_exact(d, extreme)
+        sums = _all_sign_sums(d)
+        count = int(np.count_nonzero(extreme(sums)))
         return RandomizationTestResult(float(d.mean()), count / 2**n, 2**n, True, count,
-                                       alternative)
+                                       alternative, sums / n)
     B = DEFAULT_RESAMPLES if B is None else B
-    count = 0
-    for rows in _blocks(B, n):
-        signs = 1.0 - 2.0 * rng.integers(0, 2, size=(rows, n))
-        count += int(np.count_nonzero(extreme(signs @ d)))
+    sums = np.concatenate([(1.0 - 2.0 * rng.integers(0, 2, size=(rows, n))) @ d
+                           for rows in _blocks(B, n)])
+    count = int(np.count_nonzero(extreme(sums)))
     return RandomizationTestResult(float(d.mean()), (count + 1) / (B + 1), B, False, count,
-                                   alternative)
+                                   alternative, sums / n)
 
 
 def _at_least_as_extreme(d: np.ndarray, alternative: str):
@@ -196,11 +212,11 @@ def _sign_sums(values: np.ndarray) -> np.ndarray:
     return sums
 
 
-def _count_exact(d: np.ndarray, extreme) -> int:
-    """Sign patterns whose sum is ``extreme``: every head sum plus every tail sum."""
+def _all_sign_sums(d: np.ndarray) -> np.ndarray:
+    """The 2**n sums of +-d, one per sign pattern: every head sum plus every tail sum."""
     half = len(d) // 2
     head, tail = _sign_sums(d[:half]), _sign_sums(d[half:])
-    return int(np.count_nonzero(extreme(head[:, None] + tail[None, :])))
+    return (head[:, None] + tail[None, :]).ravel()
 
 
 def _blocks(total: int, width: int):
@@ -229,6 +245,11 @@ class BootstrapTestResult:
         or $t^* \le t$); $C/B$ is Sakai's ASL.
     alternative : str
         ``"two-sided"``, ``"greater"`` or ``"less"``, the hypothesis tested.
+    null_distribution : numpy.ndarray, shape (n_resamples,), or None
+        The null distribution the p-value was counted from: $t^*_b$ of each
+        bootstrap sample, in the order drawn ($\pm\infty$ for a sample of
+        equal values with a non-zero mean). None when the differences have
+        no spread and nothing was resampled. Left out of ``repr`` and ``==``.
     """
 
     statistic: float
@@ -237,6 +258,7 @@ class BootstrapTestResult:
     n_resamples: int
     count: int
     alternative: str = "two-sided"
+    null_distribution: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
 def bootstrap_test(x, y, *, n_resamples: int = DEFAULT_RESAMPLES, seed: int | None = 0,
@@ -285,7 +307,8 @@ def bootstrap_test(x, y, *, n_resamples: int = DEFAULT_RESAMPLES, seed: int | No
     Returns
     -------
     BootstrapTestResult
-        statistic, pvalue, mean_difference, n_resamples, count.
+        statistic, pvalue, mean_difference, n_resamples, count, and the
+        bootstrap statistics counted (``null_distribution``).
 
     See Also
     --------
@@ -310,6 +333,8 @@ def bootstrap_test(x, y, *, n_resamples: int = DEFAULT_RESAMPLES, seed: int | No
     >>> r = bootstrap_test(A, B, seed=1)
     >>> round(r.statistic, 3), r.n_resamples, bootstrap_test(A, B, seed=1).pvalue == r.pvalue
     (2.116, 100000, True)
+    >>> bool(r.count == (abs(r.null_distribution) >= r.statistic).sum())
+    True
     """
     a, b = _input.paired(x, y, topics)
     B = _input.resamples(n_resamples)
@@ -326,16 +351,14 @@ def bootstrap_test(x, y, *, n_resamples: int = DEFAULT_RESAMPLES, seed: int | No
         return BootstrapTestResult(t, (count + 1) / (B + 1), mean, B, count, alternative)
     t = mean / (sd / math.sqrt(n))
     w = d - mean
-    count = 0
-    for rows in _blocks(B, n):
-        t_star = _t(w[rng.integers(0, n, size=(rows, n))])
-        if alternative == "greater":
-            count += int(np.count_nonzero(t_star >= t))
-        elif alternative == "less":
-            count += int(np.count_nonzero(t_star <= t))
-        else:
-            count += int(np.count_nonzero(np.abs(t_star) >= abs(t)))
-    return BootstrapTestResult(t, (count + 1) / (B + 1), mean, B, count, alternative)
+    t_star = np.concatenate([_t(w[rng.integers(0, n, size=(rows, n))]) for rows in _blocks(B, n)])
+    if alternative == "greater":
+        count = int(np.count_nonzero(t_star >= t))
+    elif alternative == "less":
+        count = int(np.count_nonzero(t_star <= t))
+    else:
+        count = int(np.count_nonzero(np.abs(t_star) >= abs(t)))
+    return BootstrapTestResult(t, (count + 1) / (B + 1), mean, B, count, alternative, t_star)
 
 
 def _t(samples: np.ndarray) -> np.ndarray:

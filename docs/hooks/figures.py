@@ -68,15 +68,17 @@ def figure_blocks(markdown: str) -> list[dict]:
     return blocks
 
 
-def pycon_examples(markdown: str) -> list[tuple[int, str, int]]:
-    """Every example of the page's ```pycon blocks: (offset in the page, source, line)."""
+def pycon_examples(markdown: str) -> list[tuple[int, str, int, bool]]:
+    """Every example of the page's ```pycon blocks: (offset in the page, source, line, whether
+    it is shown raising an exception)."""
     parser = doctest.DocTestParser()
     examples = []
     for match in PYCON.finditer(markdown):
         body = textwrap.dedent(match.group("body"))
         first_line = markdown.count("\n", 0, match.start("body")) + 1
         for example in parser.get_examples(body):
-            examples.append((match.start(), example.source, first_line + example.lineno))
+            examples.append((match.start(), example.source, first_line + example.lineno,
+                             example.exc_msg is not None))
     return examples
 
 
@@ -84,7 +86,8 @@ def draw_figures(markdown: str, page: str) -> list:
     """The matplotlib Figures of a page's figure blocks, in order, drawn as the build draws them.
 
     The page's pycon examples before each block run first, in one namespace (as doctest runs
-    them); their output is discarded. Raises FigureError naming the page and line.
+    them); their output is discarded, and an example the page shows raising an exception may
+    raise. Raises FigureError naming the page and line.
     """
     import matplotlib
 
@@ -95,8 +98,12 @@ def draw_figures(markdown: str, page: str) -> list:
     figures = []
     for block in figure_blocks_of(markdown, page):
         while done < len(examples) and examples[done][0] < block["start"]:
-            _, source, line = examples[done]
-            _run(source, namespace, f"{page}, the example at line {line}")
+            _, source, line, raises = examples[done]
+            try:
+                _run(source, namespace, f"{page}, the example at line {line}")
+            except FigureError:
+                if not raises:           # an example shown raising (a traceback) may raise
+                    raise
             done += 1
         result = _run(block["code"], namespace, f"{page}, the figure at line {block['line']}",
                       value=True)

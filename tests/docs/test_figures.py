@@ -131,6 +131,17 @@ def test_a_figure_block_needs_alt_text_and_an_axes():
         figures.draw_figures(page, "p.md")
 
 
+def test_an_example_shown_raising_does_not_stop_the_figures_after_it():
+    page = ("```pycon\n>>> x = [1, 0, 1]\n>>> 1 / 0\nTraceback (most recent call last):\n"
+            "ZeroDivisionError: division by zero\n\n```\n\n"
+            '```python figure alt="the list drawn as the rectangles of its average precision"\n'
+            "import rankbook as rb\nrb.plots.average_precision_area(x, 2)\n```\n")
+    assert len(figures.draw_figures(page, "p.md")) == 1
+    with pytest.raises(figures.FigureError, match="the example at line 3: ZeroDivisionError"):
+        figures.draw_figures(page.replace("Traceback (most recent call last):\n"
+                                          "ZeroDivisionError: division by zero\n", "0\n"), "p.md")
+
+
 def test_the_svg_follows_the_theme_and_names_itself():
     import rankbook as rb
 

@@ -21,6 +21,7 @@ green; lines also carry markers or dashes.
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents |
 | `significance` | comparing systems: null distributions, intervals |
 | `aggregation` | rank aggregation: input lists and fused lists, voter weights |
+| `online` | online evaluation: interleaved lists, outcomes of comparisons, clicks, estimates |
 
 Examples
 --------
@@ -34,6 +35,7 @@ from rankbook.plots import (
     aggregation,
     graded,
     incomplete,
+    online,
     rank_based,
     set_based,
     significance,
@@ -42,11 +44,13 @@ from rankbook.plots import (
 from rankbook.plots.aggregation import *  # noqa: F403
 from rankbook.plots.graded import *  # noqa: F403
 from rankbook.plots.incomplete import *  # noqa: F403
+from rankbook.plots.online import *  # noqa: F403
 from rankbook.plots.rank_based import *  # noqa: F403
 from rankbook.plots.set_based import *  # noqa: F403
 from rankbook.plots.significance import *  # noqa: F403
 from rankbook.plots.user_models import *  # noqa: F403
 
 #: Every figure function, by module (each module's ``__all__``), in the order of the chapters.
-MODULES = (set_based, rank_based, graded, user_models, incomplete, significance, aggregation)
+MODULES = (set_based, rank_based, graded, user_models, incomplete, significance, aggregation,
+           online)
 __all__ = [name for module in MODULES for name in module.__all__]

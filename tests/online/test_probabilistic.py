@@ -1,9 +1,9 @@
 """Probabilistic interleaving and multileaving: softmax, exact lists, marginalised credit.
 
-Published values: mpkato/interleaving's tests (github.com/mpkato/interleaving, tests/
-test_probabilistic_interleave.py and tests/test_probabilistic.py), which check its sampler
-and its scorer with Hofmann et al.'s softmax, tau = 3 (tau = 2 in test_softmax).
-"""
+Published values: mpkato/interleaving's tests (github.com/mpkato/interleaving at commit
+7907f7d, tests/test_probabilistic_interleave.py and tests/test_probabilistic.py), which check
+its sampler and its scorer with Hofmann et al.'s softmax, tau = 3 by default (2 in
+test_softmax of test_probabilistic.py)."""
 
 from __future__ import annotations
 
@@ -36,8 +36,8 @@ def _first_documents(distribution) -> dict:
 
 
 def test_mpkatos_softmax_first_document_probabilities():
-    # test_probabilistic_interleave.py, test_softmax: Probabilistic(3, 3, None, [0, 1, 2],
-    # [0, 1, 2]); the first document is 0, 1, 2 with 0.86056, 0.10757, 0.03187.
+    # test_probabilistic_interleave.py, test_softmax: Probabilistic([[0, 1, 2], [0, 1, 2]]);
+    # the first document is 0, 1, 2 with 0.86056, 0.10757, 0.03187.
     first = _first_documents(probabilistic_distribution([0, 1, 2], [0, 1, 2]))
     # Exactly 1, 1/8, 1/27 over their sum 251/216.
     assert first == {0: Fraction(216, 251), 1: Fraction(27, 251), 2: Fraction(8, 251)}
@@ -46,7 +46,7 @@ def test_mpkatos_softmax_first_document_probabilities():
 
 
 def test_mpkatos_interaction_probabilities():
-    # test_interaction: Probabilistic(3, 2, None, [0, 1], [1, 2]); first document 0, 1, 2 with
+    # test_interaction: Probabilistic([[0, 1], [1, 2]]); first document 0, 1, 2 with
     # 0.44444, 0.50000, 0.05556. By hand: 1/2 * 8/9, 1/2 * 1/9 + 1/2 * 8/9, 1/2 * 1/9.
     first = _first_documents(probabilistic_distribution([0, 1], [1, 2]))
     assert first == {0: Fraction(4, 9), 1: Fraction(1, 2), 2: Fraction(1, 18)}

@@ -40,7 +40,7 @@ def test_the_shown_column_is_coloured_by_team():
     # The palette's first two colours (Okabe-Ito orange for team A, sky blue for team B).
     assert [matplotlib.colors.to_hex(p.get_facecolor()).upper() for p in shown_cells] == [
         "#56B4E9", "#E69F00", "#E69F00"]
-    assert ax.get_title() == "Shown list: A 2 documents, B 1"
+    assert ax.get_title() == "Documents per team: A 2, B 1"
     assert [t.get_text() for t in ax.get_xticklabels()] == ["A", "B", "shown"]
 
 

@@ -15,9 +15,9 @@ maximises the expected *sensitivity* $\sum_L p_L\, s(L)$: a linear program. $s(L
 lists on which a click is likely to separate the rankers (`list_sensitivity`).
 
 The allowed lists are enumerated (at most $2^n$ of them for $n$ ranks), and the lengths are
-capped at `MAX_LENGTH`: the search always ends. (mpkato/interleaving samples the allowed lists
-until it has found as many distinct ones as it was asked for, and warns that this "may take a
-long time or even run into an infinite loop" when fewer exist.)
+capped at `MAX_LENGTH`: the search always ends. (mpkato/interleaving samples allowed lists
+until it has as many distinct ones as it was asked for; its README warns that this may take a
+long time or never end, and offers ``secure_sampling`` to cap the attempts.)
 """
 
 from __future__ import annotations

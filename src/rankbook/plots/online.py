@@ -45,7 +45,7 @@ def _cell(ax, x, rank, document, team, *, strong: bool):
         (x - 0.42, rank - 0.4), 0.84, 0.8, facecolor=colour, edgecolor="black", linewidth=0.6,
         alpha=1.0 if strong or team is None else 0.45,
         hatch=HATCHES[team % len(HATCHES)] if strong and team is not None else None))
-    ax.text(x, rank, str(document), ha="center", va="center", fontsize="small",
+    ax.text(x, rank, str(document), ha="center", va="center", fontsize="medium",
             bbox={"facecolor": "white", "edgecolor": "none", "pad": 1.5})
 
 
@@ -85,7 +85,7 @@ def interleaved_list(rankings, shown: Interleaving, *, labels=None, ax=None):
     >>> [t.get_text() for t in ax.texts][-4:]          # the shown column, rank 1 first
     ['d2', 'd1', 'd3', 'd4']
     >>> ax.get_title()
-    'Shown list: A 2 documents, B 2'
+    'Documents per team: A 2, B 2'
     """
     if not isinstance(shown, Interleaving):
         raise InvalidTypeError(f"shown must be an Interleaving from rankbook.online, got "
@@ -113,8 +113,7 @@ def interleaved_list(rankings, shown: Interleaving, *, labels=None, ax=None):
         ax.set_title("Shown list (no teams)")
     else:
         counts = [f"{name} {sum(t == j for t in shown.teams)}" for j, name in enumerate(names)]
-        counts[0] += " documents"
-        ax.set_title("Shown list: " + ", ".join(counts))
+        ax.set_title("Documents per team: " + ", ".join(counts))
     return ax
 
 
@@ -286,7 +285,7 @@ def ips_running_estimates(logged, clicks, propensities, new, *, truth=None, util
     The running mean of `rankbook.online.ips_estimate`'s per-query terms, the running
     ratio of `rankbook.online.snips_estimate` (numerator and denominator summed so far) and
     the running mean of the naive estimate (every propensity 1: clicks taken at face value);
-    a dotted line marks ``truth`` when given.
+    a dotted line marks ``truth`` when given. The number of queries is on a log scale.
 
     Parameters
     ----------
@@ -326,5 +325,6 @@ def ips_running_estimates(logged, clicks, propensities, new, *, truth=None, util
     ax.plot(n, naive / n, color=PALETTE[3], linestyle="-.", label="naive")
     if truth is not None:
         ax.axhline(float(truth), color=REFERENCE, linestyle=":", label=f"truth {truth:.3f}")
+    ax.set_xscale("log")                # the first queries swing widely; the rest settle
     return finish(ax, title="Estimates as the log grows", xlabel="logged queries",
                   ylabel="estimated utility", legend="upper right")

@@ -28,7 +28,11 @@ Interleaving(documents=('d1', 'd2', 'd3'), teams=(0, 1, 0))
 """
 
 from rankbook.online._common import Interleaving
-from rankbook.online.balanced import balanced_distribution, balanced_interleave, balanced_outcome
+from rankbook.online.balanced import (
+    balanced_distribution,
+    balanced_interleave,
+    balanced_outcome,
+)
 from rankbook.online.click_models import (
     ClickModel,
     cascade,

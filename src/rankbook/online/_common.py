@@ -54,6 +54,11 @@ def ranking(values, name: str) -> tuple:
     return documents
 
 
+def shown_documents(shown) -> tuple:
+    """The documents of a shown list: an `Interleaving`'s, or a plain list checked by `ranking`."""
+    return shown.documents if isinstance(shown, Interleaving) else ranking(shown, "shown")
+
+
 def rankings(values, name: str = "rankings", *, at_least: int = 2) -> tuple[tuple, ...]:
     """A sequence of at least ``at_least`` rankings, each checked by `ranking`."""
     if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") \

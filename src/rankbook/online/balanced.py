@@ -163,8 +163,7 @@ def balanced_outcome(a, b, shown, clicks) -> int:
     -1
     """
     a, b = _common.ranking(a, "a"), _common.ranking(b, "b")
-    documents = shown.documents if isinstance(shown, Interleaving) else _common.ranking(shown,
-                                                                                         "shown")
+    documents = _common.shown_documents(shown)
     marks = _common.clicks(clicks, documents)
     clicked = [d for d, c in zip(documents, marks) if c]
     if not clicked:

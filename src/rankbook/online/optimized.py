@@ -315,8 +315,7 @@ def optimized_outcome(a, b, shown, clicks, *, credit: str = "linear") -> Fractio
     >>> optimized_outcome(["a", "b", "c"], ["b", "c", "a"], ["a", "b", "c"], [1, 0, 1])
     Fraction(1, 1)
     """
-    documents = shown.documents if isinstance(shown, Interleaving) else _common.ranking(shown,
-                                                                                         "shown")
+    documents = _common.shown_documents(shown)
     marks = _common.clicks(clicks, documents)
     return sum((optimized_credit(a, b, d, credit=credit) for d, c in zip(documents, marks) if c),
                Fraction(0))

@@ -34,14 +34,21 @@ import numpy as np
 
 from rankbook._errors import InvalidTypeError, InvalidValueError
 from rankbook.online import _common
-from rankbook.online.balanced import balanced_distribution, balanced_interleave, balanced_outcome
+from rankbook.online.balanced import (
+    balanced_distribution,
+    balanced_interleave,
+    balanced_outcome,
+)
 from rankbook.online.click_models import click_pattern_probabilities, sample_clicks
 from rankbook.online.optimized import optimized_credit, optimized_distribution
 from rankbook.online.probabilistic import (
     probabilistic_interleave,
     probabilistic_multileave_distribution,
 )
-from rankbook.online.probabilistic_credit import probabilistic_assignments, probabilistic_credit
+from rankbook.online.probabilistic_credit import (
+    probabilistic_assignments,
+    probabilistic_credit,
+)
 from rankbook.online.team_draft import (
     team_draft_credit,
     team_draft_interleave,

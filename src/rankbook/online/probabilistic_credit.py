@@ -25,13 +25,8 @@ from __future__ import annotations
 
 from rankbook._errors import InvalidValueError
 from rankbook.online import _common, _softmax
-from rankbook.online._common import Interleaving
 
 __all__ = ["probabilistic_assignments", "probabilistic_outcome", "probabilistic_credit"]
-
-
-def _documents(shown) -> tuple:
-    return shown.documents if isinstance(shown, Interleaving) else _common.ranking(shown, "shown")
 
 
 def probabilistic_assignments(rankings, shown, *, tau=3, rounds: bool = True) -> dict:
@@ -74,7 +69,7 @@ def probabilistic_assignments(rankings, shown, *, tau=3, rounds: bool = True) ->
     """
     lists = _common.rankings(rankings)
     steepness = _softmax.tau(tau)
-    documents = _documents(shown)
+    documents = _common.shown_documents(shown)
     joint: dict = {}
     pending = [((), frozenset(), 1)]
     while pending:
@@ -134,7 +129,7 @@ def probabilistic_credit(rankings, shown, clicks, *, tau=3, rounds: bool = True)
     ([0.038, 0.0365, 0.9254], Fraction(1, 1))
     """
     lists = _common.rankings(rankings)
-    documents = _documents(shown)
+    documents = _common.shown_documents(shown)
     marks = _common.clicks(clicks, documents)
     credit = [0] * len(lists)
     for assignment, p in probabilistic_assignments(lists, documents, tau=tau,
@@ -179,7 +174,7 @@ def probabilistic_outcome(a, b, shown, clicks, *, tau=3):
     >>> probabilistic_outcome([1, 2], [2, 3], [1, 2], [1, 1])
     Fraction(9, 17)
     """
-    documents = _documents(shown)
+    documents = _common.shown_documents(shown)
     marks = _common.clicks(clicks, documents)
     expected = 0
     for assignment, p in probabilistic_assignments([a, b], documents, tau=tau,

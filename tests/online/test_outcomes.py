@@ -18,6 +18,8 @@ from rankbook.online import (
     pairwise_preferences,
     pbm,
     preference_probabilities,
+    probabilistic_assignments,
+    probabilistic_outcome,
     simulate_outcomes,
     win_probabilities,
 )
@@ -113,3 +115,36 @@ def test_unknown_methods_and_options_are_refused():
         expected_outcome("team_draft", A, B, COIN, tau=2)
     with pytest.raises(InvalidValueError, match="method='optimized'"):
         preference_probabilities("optimized", [A, B], COIN)
+
+
+SIX_A, SIX_B = list("abcdef"), list("cadbfe")
+
+
+@pytest.mark.parametrize("method", ["balanced", "team_draft", "probabilistic", "optimized"])
+def test_six_documents_exactly_and_by_simulation(method, within_binomial):
+    # Lists of six documents: the exact distributions sum to 1, a document-blind user (every
+    # document attractive with probability 1/3, examined down to the first click) gives E[o] = 0
+    # except for balanced interleaving, and 1,000 seeded users agree with the exact numbers.
+    blind = cascade({0: F(1, 3)})
+    distribution = outcome_distribution(method, SIX_A, SIX_B, blind)
+    assert sum(distribution.values()) == 1
+    if method != "balanced":
+        assert sum(o * p for o, p in distribution.items()) == 0
+    user, grades = cascade({0: F(1, 5), 1: F(4, 5)}), {"b": 1, "d": 1, "e": 1}
+    wins = win_probabilities(method, SIX_A, SIX_B, user, grades)
+    outcomes = simulate_outcomes(method, SIX_A, SIX_B, user, grades, n=1000, seed=6)
+    assert within_binomial(int((outcomes > 0).sum()), 1000, wins[0])
+    assert within_binomial(int((outcomes < 0).sum()), 1000, wins[2])
+
+
+def test_the_factorised_probabilistic_outcome_is_the_sum_over_every_assignment():
+    # probabilistic_outcome uses the independence of the ranks given the list; enumerate the
+    # 2**n assignments instead (probabilistic_assignments) and sum o(c, a) P(a | L).
+    a, b = ["a", "b", "c", "d"], ["c", "a", "d", "b"]
+    for shown in [("a", "c", "b", "d"), ("c", "a", "d", "b"), ("c", "d", "a", "b")]:
+        posterior = probabilistic_assignments([a, b], shown, rounds=False)
+        for clicks in itertools.product((0, 1), repeat=4):
+            margins = {assignment: sum(c if r == 0 else -c for r, c in zip(assignment, clicks))
+                       for assignment in posterior}
+            by_hand = sum(p * ((margins[x] > 0) - (margins[x] < 0)) for x, p in posterior.items())
+            assert probabilistic_outcome(a, b, shown, clicks) == by_hand

@@ -78,6 +78,7 @@ from rankbook.online.probabilistic_credit import (
     probabilistic_assignments,
     probabilistic_credit,
     probabilistic_outcome,
+    probabilistic_rank_posteriors,
 )
 from rankbook.online.team_draft import (
     team_draft_credit,
@@ -95,7 +96,8 @@ __all__ = [
     "team_draft_multileave", "team_draft_multileave_distribution", "team_draft_credit",
     "softmax_probabilities", "probabilistic_interleave", "probabilistic_distribution",
     "probabilistic_multileave", "probabilistic_multileave_distribution",
-    "probabilistic_assignments", "probabilistic_outcome", "probabilistic_credit",
+    "probabilistic_assignments", "probabilistic_rank_posteriors", "probabilistic_outcome",
+    "probabilistic_credit",
     "allowed_interleavings", "optimized_credit", "list_sensitivity", "optimized_distribution",
     "optimized_interleave", "optimized_outcome", "MAX_LENGTH",
     "METHODS", "outcome_distribution", "expected_outcome", "win_probabilities",

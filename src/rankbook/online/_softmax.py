@@ -49,4 +49,5 @@ def ranker_choices(lists, shown, pool, rounds: bool) -> list[tuple[int, Fraction
     if not candidates:
         return []
     chance = Fraction(1, len(candidates))
-    return [(j, chance, frozenset(candidates) - {j}) for j in candidates]
+    return [(j, chance, frozenset(candidates) - {j} if rounds else frozenset())
+            for j in candidates]

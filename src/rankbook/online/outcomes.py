@@ -46,8 +46,9 @@ from rankbook.online.probabilistic import (
     probabilistic_multileave_distribution,
 )
 from rankbook.online.probabilistic_credit import (
-    probabilistic_assignments,
     probabilistic_credit,
+    probabilistic_outcome,
+    probabilistic_rank_posteriors,
 )
 from rankbook.online.team_draft import (
     team_draft_credit,
@@ -96,16 +97,8 @@ def _scorer(method, a, b, shown, options):
     if method == "optimized":
         credits = [optimized_credit(a, b, d, **options) for d in shown.documents]
         return lambda clicks: sum((c for c, click in zip(credits, clicks) if click), 0 * credits[0])
-    # probabilistic: the posterior over assignments does not depend on the clicks
-    assignments = probabilistic_assignments([a, b], shown.documents, rounds=False, **options)
-
-    def expected(clicks):
-        total = 0
-        for assignment, p in assignments.items():
-            margin = sum(c if ranker == 0 else -c for ranker, c in zip(assignment, clicks))
-            total += p * ((margin > 0) - (margin < 0))
-        return total
-    return expected
+    posteriors = probabilistic_rank_posteriors(a, b, shown, **options)   # once per list
+    return lambda clicks: probabilistic_outcome(a, b, shown, clicks, posteriors=posteriors)
 
 
 def _grades_of(grades, documents) -> list:

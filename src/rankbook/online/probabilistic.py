@@ -185,7 +185,8 @@ def probabilistic_multileave_distribution(rankings, *, length: int | None = None
     $$P(L) = \sum_{a} \prod_{i=1}^{n} P(a_i \mid a_{<i}) \, P_{a_i}(L_i \mid L_{<i})$$
 
     summed over the sequences $a$ of rankers that can draw the list (the ranker draws and
-    the softmax draws of `probabilistic_multileave`, enumerated).
+    the softmax draws of `probabilistic_multileave`, enumerated rank by rank; draws that leave
+    the same list and the same rankers to come are merged).
 
     Parameters
     ----------
@@ -224,18 +225,20 @@ def probabilistic_multileave_distribution(rankings, *, length: int | None = None
     steepness = _softmax.tau(tau)
     n = _common.length(length, lists)
     distribution: dict = {}
-    pending = [((), frozenset(), 1)]
-    while pending:
-        shown, pool, p = pending.pop()
-        choices = _softmax.ranker_choices(lists, shown, pool, rounds) if len(shown) < n else []
-        if not choices:
-            key = Interleaving(shown)
-            distribution[key] = distribution.get(key, 0) + p
-            continue
-        for ranker, chance, after in choices:
-            for document, q in _softmax.document_probabilities(lists[ranker], steepness,
-                                                               shown).items():
-                pending.append((shown + (document,), after, p * chance * q))
+    level = {((), frozenset()): 1}     # (shown so far, rankers left in the round) -> probability
+    while level:
+        deeper: dict = {}
+        for (shown, pool), p in level.items():
+            choices = _softmax.ranker_choices(lists, shown, pool, rounds) if len(shown) < n else []
+            if not choices:
+                key = Interleaving(shown)
+                distribution[key] = distribution.get(key, 0) + p
+            for ranker, chance, after in choices:
+                for document, q in _softmax.document_probabilities(lists[ranker], steepness,
+                                                                   shown).items():
+                    state = (shown + (document,), after)
+                    deeper[state] = deeper.get(state, 0) + p * chance * q
+        level = deeper
     return distribution
 
 

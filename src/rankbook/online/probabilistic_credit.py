@@ -17,6 +17,7 @@ ranker, $\sum_a P(a \mid L) \sum_i c_i [a_i = j]$.
 | function | what it gives |
 | --- | --- |
 | `probabilistic_assignments` | every assignment of rankers to the shown list, with $P(a \mid L)$ |
+| `probabilistic_rank_posteriors` | interleaving: each rank's $P(a_i \mid L)$ (independent given the list) |
 | `probabilistic_outcome` | interleaving: $E[o]$, in $[-1, 1]$ (positive: A wins) |
 | `probabilistic_credit` | multileaving: the expected clicks of each ranker |
 """
@@ -26,7 +27,8 @@ from __future__ import annotations
 from rankbook._errors import InvalidValueError
 from rankbook.online import _common, _softmax
 
-__all__ = ["probabilistic_assignments", "probabilistic_outcome", "probabilistic_credit"]
+__all__ = ["probabilistic_assignments", "probabilistic_rank_posteriors", "probabilistic_outcome",
+           "probabilistic_credit"]
 
 
 def probabilistic_assignments(rankings, shown, *, tau=3, rounds: bool = True) -> dict:
@@ -93,6 +95,27 @@ def probabilistic_assignments(rankings, shown, *, tau=3, rounds: bool = True) ->
     return {a: p / total for a, p in sorted(joint.items())}
 
 
+def _posteriors(lists, documents: tuple, steepness) -> list[dict]:
+    """P(a_i = j | L) rank by rank, for rankers drawn afresh at every rank (the coin).
+
+    The coin picks among the rankers that still hold a document, which the list above rank i
+    decides, so P(L, a) is a product of one factor per rank and the ranks' assignments are
+    independent given the list: the 2**n assignments need not be enumerated.
+    """
+    posteriors = []
+    for i, document in enumerate(documents):
+        before = documents[:i]
+        weights = {j: _softmax.document_probabilities(lists[j], steepness, before).get(document, 0)
+                   for j, _, _ in _softmax.ranker_choices(lists, before, frozenset(), False)}
+        total = sum(weights.values())
+        if not total:
+            raise InvalidValueError(
+                f"no ranker could have drawn {document!r} at rank {i + 1} of the shown list "
+                f"{list(documents)}: it must be in a ranking that still holds documents.")
+        posteriors.append({j: w / total for j, w in weights.items() if w})
+    return posteriors
+
+
 def probabilistic_credit(rankings, shown, clicks, *, tau=3, rounds: bool = True) -> tuple:
     r"""The expected clicks of each ranker of a probabilistic multileaving.
 
@@ -139,7 +162,45 @@ def probabilistic_credit(rankings, shown, clicks, *, tau=3, rounds: bool = True)
     return tuple(credit)
 
 
-def probabilistic_outcome(a, b, shown, clicks, *, tau=3):
+def probabilistic_rank_posteriors(a, b, shown, *, tau=3) -> list[dict]:
+    r"""Probabilistic interleaving: which ranker drew each rank of the shown list, $P(a_i \mid L)$.
+
+    The coin picks among the rankers that still hold a document, which the list above rank
+    $i$ decides, so $P(L, a)$ is a product of one factor per rank and the ranks' assignments
+    are independent given the list:
+
+    $$P(a_i = X \mid L) = \frac{P_X(L_i \mid L_{<i})}{\sum_{Y} P_Y(L_i \mid L_{<i})}$$
+
+    over the rankers $Y$ that hold a document not shown above rank $i$.
+
+    Parameters
+    ----------
+    a, b : sequence of hashable
+        The two rankers' lists, rank 1 first.
+    shown : Interleaving or sequence of hashable
+        The list the user saw.
+    tau : float, default 3
+        The softmax's steepness.
+
+    Returns
+    -------
+    list of dict
+        Per rank, ranker (0 for A, 1 for B) -> probability that it drew the document.
+
+    Examples
+    --------
+    The example of `probabilistic_assignments`: 1 can only come from A; 2 from A with
+    probability $\frac{8/9 \cdot 1}{1 + 8/9} = \frac{9}{17}$ (A's softmax gives it 1 once 1 is
+    shown, B's gives it $\frac{8}{9}$).
+
+    >>> probabilistic_rank_posteriors([1, 2], [2, 3], [1, 2])
+    [{0: Fraction(1, 1)}, {0: Fraction(9, 17), 1: Fraction(8, 17)}]
+    """
+    lists = (_common.ranking(a, "a"), _common.ranking(b, "b"))
+    return _posteriors(lists, _common.shown_documents(shown), _softmax.tau(tau))
+
+
+def probabilistic_outcome(a, b, shown, clicks, *, tau=3, posteriors=None):
     r"""Who wins a probabilistic interleaving: $E[o]$, positive when A wins, negative for B.
 
     $$E[o] = \sum_a o(c, a)\, P(a \mid L), \qquad
@@ -155,11 +216,20 @@ def probabilistic_outcome(a, b, shown, clicks, *, tau=3):
         One entry per rank of the shown list.
     tau : float, default 3
         The softmax's steepness.
+    posteriors : list of dict, optional
+        `probabilistic_rank_posteriors` of this shown list, to reuse for many click
+        patterns on the same list.
 
     Returns
     -------
     Fraction or float
         $E[o]$ in $[-1, 1]$ (exact for a whole ``tau``); 0 is a tie.
+
+    Notes
+    -----
+    With the coin, the ranks' assignments are independent given the shown list, so $E[o]$
+    needs only each rank's $P(a_i \mid L)$ and the distribution of the clicks' margin over the
+    clicked ranks, not the $2^n$ assignments (`probabilistic_assignments` lists them).
 
     References
     ----------
@@ -176,9 +246,15 @@ def probabilistic_outcome(a, b, shown, clicks, *, tau=3):
     """
     documents = _common.shown_documents(shown)
     marks = _common.clicks(clicks, documents)
-    expected = 0
-    for assignment, p in probabilistic_assignments([a, b], documents, tau=tau,
-                                                   rounds=False).items():
-        margin = sum(c if ranker == 0 else -c for ranker, c in zip(assignment, marks))
-        expected += p * ((margin > 0) - (margin < 0))
-    return expected
+    if posteriors is None:
+        posteriors = probabilistic_rank_posteriors(a, b, documents, tau=tau)
+    margins = {0: 1}                    # clicks assigned to A minus to B -> probability
+    for posterior, click in zip(posteriors, marks):
+        if click:
+            wider: dict = {}
+            for margin, p in margins.items():
+                for ranker, q in posterior.items():
+                    step = margin + (1 if ranker == 0 else -1)
+                    wider[step] = wider.get(step, 0) + p * q
+            margins = wider
+    return sum(p * ((m > 0) - (m < 0)) for m, p in margins.items())

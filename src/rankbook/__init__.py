@@ -38,6 +38,7 @@ _LAZY = {
     "aggregate": ("rankbook.aggregate", None),
     "stats": ("rankbook.stats", None),
     "reproducibility": ("rankbook.reproducibility", None),
+    "online": ("rankbook.online", None),
     "fuse": ("rankbook.fusion", "fuse"),
     "explain_aggregation": ("rankbook.explain.aggregation", "explain_aggregation"),
     "evaluate_flagr": ("rankbook.evaluation.flagr", "evaluate_flagr"),

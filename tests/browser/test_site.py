@@ -437,9 +437,10 @@ def _read_page(tab: Visit, path: str, layout: bool, math: bool) -> dict:
 
 
 # The chapters whose every page holds a figure drawn from its example (issue 28): the measures,
-# comparing systems (with reproducibility) and rank aggregation. Opening pages of the measure
-# chapters are not measure pages; comparing/ and aggregation/ open with a figure of their own.
-FIGURE_CHAPTERS = ("metrics/", "comparing/", "aggregation/")
+# comparing systems (with reproducibility), rank aggregation and online evaluation. Opening
+# pages of the measure chapters are not measure pages; comparing/, aggregation/ and online/ open
+# with a figure of their own.
+FIGURE_CHAPTERS = ("metrics/", "comparing/", "aggregation/", "online/")
 
 
 def test_every_page_of_the_measure_comparing_and_aggregation_chapters_has_a_figure(walk):
@@ -683,7 +684,7 @@ OVERFLOW_JS = """
 # The book's chapters: their opening pages and every page of the measure, comparing and
 # aggregation chapters are checked for cut boxes at both widths, as are the notebooks.
 CHAPTER_FOLDERS = ("foundations", "set_based", "rank_based", "graded", "user_models",
-                   "incomplete", "guide", "comparing", "reproducibility", "aggregation")
+                   "incomplete", "guide", "comparing", "reproducibility", "aggregation", "online")
 
 
 def _layout_pages(site_dir) -> list[str]:

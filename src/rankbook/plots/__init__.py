@@ -27,6 +27,7 @@ green; lines also carry markers or dashes.
 | `reproducibility` | reproducibility: original against replicated scores (RMSE, ARP), effects (ER, delta RI) |
 | `aggregation` | rank aggregation: input lists and fused lists, the points behind them, voter weights |
 | `aggregation_scores` | rank aggregation: normalised scores, pairwise matrix, Kemeny distances, Markov walks, RRA's p-values |
+| `online` | online evaluation: interleaved lists, outcomes of comparisons, clicks, estimates |
 
 Examples
 --------
@@ -42,6 +43,7 @@ from rankbook.plots import (
     graded,
     incomplete,
     many_systems,
+    online,
     rank_based,
     rank_based_curves,
     rank_based_effort,
@@ -56,6 +58,7 @@ from rankbook.plots.aggregation_scores import *  # noqa: F403
 from rankbook.plots.graded import *  # noqa: F403
 from rankbook.plots.incomplete import *  # noqa: F403
 from rankbook.plots.many_systems import *  # noqa: F403
+from rankbook.plots.online import *  # noqa: F403
 from rankbook.plots.rank_based import *  # noqa: F403
 from rankbook.plots.rank_based_curves import *  # noqa: F403
 from rankbook.plots.rank_based_effort import *  # noqa: F403
@@ -68,5 +71,5 @@ from rankbook.plots.user_models import *  # noqa: F403
 #: Every figure function, by module (each module's ``__all__``), in the order of the chapters.
 MODULES = (set_based, set_based_cutoffs, rank_based, rank_based_effort, rank_based_curves,
            graded, user_models, incomplete, significance, many_systems, reproducibility,
-           aggregation, aggregation_scores)
+           aggregation, aggregation_scores, online)
 __all__ = [name for module in MODULES for name in module.__all__]

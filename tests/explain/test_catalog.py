@@ -231,3 +231,18 @@ def test_the_latex_of_each_worked_formula_is_well_formed(explainer):
                     depth += {"{": 1, "}": -1}.get(character, 0)
                     assert depth >= 0, step.latex
                 assert depth == 0, step.latex
+
+
+def test_the_command_line_explains_one_metric_without_pandas():
+    # In the docs' box the command runs in the reader's browser (Pyodide), where loading pandas
+    # costs seconds: `rankbook explain --metric` prints its table from the explainer's values.
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom rankbook.cli import main\n"
+             "main(['explain', '1', '0', '1', '--metric', 'nDCG@3', '--ideal', '1', '1', '1'])\n"
+             "print('pandas' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    # nDCG@3 = (1 + 1/2) / (1 + 1/log2 3 + 1/2), by hand
+    assert out[-1] == "False" and out[-2].endswith("= 0.7039")

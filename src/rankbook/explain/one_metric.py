@@ -165,13 +165,19 @@ class MetricExplanation:
         return Worksheet(tuple(self.explainer.steps(self.case, k, fmt)))
 
     def cells(self, decimals: int = 4) -> tuple[list[str], list[list[str]]]:
-        """The table as text: the header, then a row per rank (``-`` unjudged, ``·`` past the end)."""
-        table = self.table
+        """The table as text: the header, then a row per rank (``-`` unjudged, ``·`` past the end).
+
+        Built from `values_at` without pandas, so that ``rankbook explain --metric`` (and the
+        docs' hand-calculation box, in the browser) never loads it.
+        """
+        running = [self.values_at(k) for k in range(1, self.depth + 1)]
+        columns = list(dict.fromkeys(name for values in running for name in values))
         rows = []
-        for k, _, *values in table.itertuples():   # itertuples keeps each column's type
+        for k, values in enumerate(running, start=1):
             grade = "·" if k > self.case.n else self.case.grade_text(k)
-            rows.append([str(k), grade, *(_cell(value, decimals) for value in values)])
-        return ["k", *table.columns], rows
+            rows.append([str(k), grade, *(_cell(values.get(name, float("nan")), decimals)
+                                          for name in columns)])
+        return ["k", "grade", *columns], rows
 
     def to_markdown(self, decimals: int = 4) -> str:
         """The table as a Markdown pipe table."""

@@ -92,7 +92,7 @@ def tukey_intervals(scores, *, ax=None, **options):
     $\bar x_a - \bar x_b \pm q_{1-\alpha;\,m,\nu}\sqrt{V/n}$, all from
     `tukey_hsd`. The intervals hold together: with probability $1 - \alpha$
     every one of them covers its true difference. A pair whose interval
-    misses 0 (p-value below $1 - $ ``confidence``) is drawn in colour.
+    misses 0 (p-value below 1 - ``confidence``) is drawn in colour.
 
     Parameters
     ----------

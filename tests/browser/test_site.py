@@ -56,6 +56,9 @@ NOTEBOOK_PAGES = {
 # Text a reader must never see: TeX that MathJax did not typeset (a command such as
 # \frac or \log, a \( \[ delimiter, $$, or $...$ around something that is not a space).
 RAW_TEX = re.compile(r"\\[A-Za-z]+|\\[()\[\]]|\$\$|\$[^\s$][^$]*\$")
+# Markdown a reader must never see either: `code` or **bold** that was not rendered (the
+# hand-calculation box's first intro showed its backticks).
+RAW_MARKDOWN = re.compile(r"`[^`\s][^`]*`|\*\*[^*\s][^*]*\*\*")
 
 TIMEOUT_MS = 20_000
 
@@ -274,9 +277,11 @@ def _assert_no_untypeset_tex(visit, path: str, math: bool = True) -> None:
         assert not errors, f"{path}: MathJax could not typeset: {errors}"
         undefined = visit.page.evaluate(UNDEFINED_MACROS_JS)
         assert not undefined, f"{path}: TeX commands MathJax does not know: {undefined}"
-    raw = [" ".join(text.split())[:120] for text in visit.page.evaluate(VISIBLE_PROSE_JS)
-           if RAW_TEX.search(text)]
+    prose = visit.page.evaluate(VISIBLE_PROSE_JS)
+    raw = [" ".join(text.split())[:120] for text in prose if RAW_TEX.search(text)]
     assert not raw, f"{path}: TeX left as raw text: {raw}"
+    markdown = [" ".join(text.split())[:120] for text in prose if RAW_MARKDOWN.search(text)]
+    assert not markdown, f"{path}: Markdown left as raw text: {markdown}"
 
 
 @pytest.mark.parametrize("path", MATH_PAGES)
@@ -650,7 +655,9 @@ OVERFLOW_JS = """
     if (overflowing(scroller) && scrollbar(scroller) <= 0)
       problems.push(`scrolls without a visible scrollbar: ${describe(scroller)}`);
     for (let a = scroller.parentElement; a && a !== root; a = a.parentElement) {
-      if (getComputedStyle(a).overflowX !== 'visible' &&
+      // an ancestor that scrolls too (Material's scrollwrap around a table that scrolls
+      // itself) lets the reader reach the rest; one that hides or clips cuts it
+      if (['hidden', 'clip'].includes(getComputedStyle(a).overflowX) &&
           a.getBoundingClientRect().right + 1 < scroller.getBoundingClientRect().right) {
         problems.push(`cut by <${a.tagName.toLowerCase()} class="${a.className}">: ${describe(scroller)}`);
         break;

@@ -91,6 +91,8 @@ def test_the_hand_calculation_box_computes_the_pages_own_metric(tab):
     page.locator(".rb-verify summary").click()
     box = page.locator(".rb-verify")
     assert box.locator("summary").inner_text().endswith("P@k")
+    intro = box.locator("p").first.inner_text()                 # words, no literal Markdown
+    assert "grades of one ranked list" in intro and "`" not in intro
     # P@k takes the grades, the threshold and k: no R, no ideal grades
     fields = box.locator(".rb-verify-field").all_inner_texts()
     assert [f.split()[0] for f in fields] == ["Grades", "Threshold", "k"], fields

@@ -180,7 +180,7 @@
     const article = document.querySelector("article.md-content__inner");
     if (!article || !scriptUrl) return;
     article.querySelectorAll("div.rb-verify-spec").forEach(addVerifyBox);
-    if (!/\/(metrics|aggregation)\/[^/]+\/$/.test(location.pathname)) return;
+    if (!/\/(metrics|aggregation|online)\/[^/]+\/$/.test(location.pathname)) return;
     // The ```pycon examples: highlighted blocks whose code starts at a ">>>" prompt.
     const blocks = [...article.querySelectorAll("div.highlight")].filter((block) => {
       const code = block.querySelector("code");

@@ -431,6 +431,8 @@ def _read_page(tab: Visit, path: str, layout: bool, math: bool) -> dict:
         "typeset": page.locator("mjx-container").count(),
         "images": page.evaluate("() => document.images.length"),
         "figures": page.evaluate(FIGURES_JS),
+        "examples": page.locator("article div.highlight:has(> pre > code > .gp)").count(),
+        "try_it": page.locator("article .rb-tryit-open").count(),
     }
     if layout:
         record["overflow"] = {}
@@ -454,6 +456,20 @@ def test_every_page_of_the_measure_comparing_and_aggregation_chapters_has_a_figu
     assert len(pages) >= 45, pages
     without = [path for path in pages if not walk[path]["figures"]]
     assert not without, f"pages without a figure drawn from their example: {without}"
+
+
+def test_every_example_of_the_measure_aggregation_and_online_pages_can_be_tried(walk, site_dir):
+    """Each worked example (a pycon block) of these pages has its Try-it button, so a reader can
+    edit it and run it with their own numbers (javascripts/tryit.js; tests/browser/test_tryit.py
+    runs some). On a site built without the runtime there are none."""
+    if not (site_dir / "pyodide").is_dir():
+        pytest.skip("the site was built without the in-browser runtime")
+    pages = [p for p in walk if p.startswith(("metrics/", "aggregation/", "online/"))
+             and p.count("/") == 2 and walk[p]["examples"]]
+    assert len(pages) > 40 and any(p.startswith("online/") for p in pages)
+    missing = {p: (walk[p]["examples"], walk[p]["try_it"]) for p in pages
+               if walk[p]["try_it"] != walk[p]["examples"]}
+    assert not missing, f"pages whose examples lack a Try-it button (examples, buttons): {missing}"
 
 
 def test_every_page_is_clean(walk):

@@ -11,3 +11,8 @@ def xs(line) -> list[float]:
 def ys(line) -> list[float]:
     """The y values of a matplotlib line."""
     return [float(y) for y in line.get_ydata()]
+
+
+def strips(ax) -> list:
+    """The rows of tiles drawn below ``ax`` (the axes labelled "strip"), top first."""
+    return [other for other in ax.figure.axes if other.get_label() == "strip"]

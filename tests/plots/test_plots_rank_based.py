@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from drawn import ys
+from drawn import strips, ys
 
 import rankbook as rb
 from rankbook.plots import (
@@ -54,7 +54,7 @@ def test_rr_marks_the_first_relevant_rank_on_the_one_over_k_curve():
     reference, this = ax.get_lines()[:2]
     assert ys(reference) == pytest.approx([1, 1 / 2, 1 / 3, 1 / 4, 1 / 5])
     assert this.get_xydata().tolist() == [[4.0, 0.25]]
-    (strip,) = ax.child_axes
+    (strip,) = strips(ax)
     outlined = [square.get_x() + 0.4 for square in strip.patches if square.get_linewidth() > 2]
     assert outlined == pytest.approx([4])
 

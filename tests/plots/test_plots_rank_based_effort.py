@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from drawn import strips
 
 import rankbook as rb
 from rankbook.plots import documents_read, lag_per_item
@@ -40,7 +41,7 @@ def test_missing_relevant_items_go_below_the_list_behind_every_non_relevant_one(
         [1, 4, 6, 7, 8])
     assert [bar.get_hatch() for bar in ax.patches] == [None, None, None, "//", "//"]
     assert ax.get_lines()[0].get_label() == "LAG = 2.2000"
-    (strip,) = ax.child_axes
+    (strip,) = strips(ax)
     assert len(strip.patches) == 8                      # the list and the two missed items
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from drawn import ys
+from drawn import strips, ys
 
 import rankbook as rb
 from rankbook.plots import (
@@ -22,9 +22,10 @@ from rankbook.plots import (
 
 
 def _strip(ax):
-    """The list drawn above the axes: its squares and the texts in them."""
-    (strip,) = ax.child_axes
-    return strip.patches, [text.get_text() for text in strip.texts]
+    """The list drawn below the axes: its tiles and the texts in them (of every query's row)."""
+    rows = strips(ax)
+    return [tile for strip in rows for tile in strip.patches], \
+        [text.get_text() for strip in rows for text in strip.texts]
 
 
 def test_precision_and_recall_meet_at_r_precision_past_the_end_of_a_short_list():
@@ -38,7 +39,7 @@ def test_precision_and_recall_meet_at_r_precision_past_the_end_of_a_short_list()
     assert marker.get_xydata().tolist() == [[5.0, 0.4]]        # P@5 = R@5 = 2/5
     assert ax.get_title() == "P@k and R@k meet at k = R = 5: R-prec = 0.4000"
     squares, texts = _strip(ax)
-    assert len(squares) == 5 and texts == ["0", "1", "1", "?"]  # rank 5 is empty, dotted
+    assert len(squares) == 5 and texts == ["0", "1", "1", "-"]  # rank 5 is empty, dotted
     assert squares[4].get_linestyle() == ":"
 
 

@@ -11,8 +11,6 @@ from rankbook._errors import InvalidValueError
 from rankbook.aggregate.registry import METHODS, method_named
 from rankbook.plots._style import PALETTE
 
-#: inches: narrower than the house's 6.4, so that text stays about 10 px high on a 390 px phone
-WIDTH, HEIGHT = 4.8, 3.0
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 DASHES = ("-", "--", "-.", ":")
 HATCHES = ("", "//", "..", "\\\\", "xx", "--")

@@ -18,15 +18,15 @@ from rankbook.metrics.ndcg_variants import (
     r_levels,
 )
 from rankbook.metrics.normalized_gain import normalized_gain
-from rankbook.plots._grades_strip import (
-    SIZE,
+from rankbook.plots._strip import axes_over_lists, finish_list
+from rankbook.plots._style import (
+    PALETTE,
+    REFERENCE,
     added_at_each_rank,
-    axes_below_strip,
-    draw_strip,
-    finish_list,
-    list_axes,
+    finish,
+    new_axes,
+    rank_ticks,
 )
-from rankbook.plots._style import PALETTE, REFERENCE, finish, rank_ticks
 
 __all__ = ["ndcg_averages", "gain_map_effect", "normalized_gain_terms"]
 
@@ -78,10 +78,7 @@ def ndcg_averages(
     values = [ndcg_at_k(relevance, k, ideal=ideal, gain_map=gain_map) for k in ranks]
     relevant = [int(k) for k in np.flatnonzero(gains > 0) + 1]
     levels = r_levels(relevance, ideal, gain_map=gain_map)
-    if ax is None:
-        strips, (ax,) = list_axes(strips=2, size=(SIZE[0], SIZE[1] + 0.4))
-        draw_strip(strips[0], relevance, label="list")
-        draw_strip(strips[1], best, label="ideal gains")
+    (ax,) = axes_over_lists(ax, [relevance, best], labels=["list", "ideal gains"])
     ax.plot(ranks, values, marker=".", color=REFERENCE, label="nDCG@k")
     ax.plot(relevant, [values[k - 1] for k in relevant], "o", markersize=8, color=PALETTE[0],
             label="at the relevant ranks")
@@ -127,10 +124,8 @@ def gain_map_effect(
     >>> linear.get_title(), mapped.get_title()
     ('linear gains: nDCG = 0.8597', 'gain map: nDCG = 0.7967')
     """
-    import matplotlib.pyplot as plt
-
     ideal = relevance if ideal is None else ideal
-    _, axes = plt.subplots(2, 1, figsize=(SIZE[0], 3.2), facecolor="white", layout="constrained")
+    axes = new_axes(height=3.2, nrows=2)
     for ax, name, mapping in zip(axes, ("linear gains", "gain map"), (None, gain_map)):
         value = ndcg_at_k(relevance, ideal=ideal, gain_map=mapping)
         for row, (grades, dcg, colour) in enumerate(((ideal, idcg_at_k, REFERENCE),
@@ -149,7 +144,7 @@ def gain_map_effect(
         ax.set_xlim(0, ax.get_xlim()[1] * 1.18)
         finish(ax, title=f"{name}: nDCG = {value:.4f}", xlabel="", ylabel="", legend=None,
                grid="x")
-    axes[-1].set_xlabel("DCG and IDCG: the discounted gains of ranks 1, 2, ... end to end")
+    axes[-1].set_xlabel("the discounted gains of ranks 1, 2, ... end to end")
     return list(axes)
 
 
@@ -201,7 +196,7 @@ def normalized_gain_terms(
     d_terms = added_at_each_rank([dcg_at_k(relevance, k, gain_map=gain_map) for k in ranks])
     trec_ndcg = ndcg_at_k(relevance, ideal=ideal, gain_map=gain_map)
 
-    (ax,) = axes_below_strip(ax, relevance)
+    (ax,) = axes_over_lists(ax, [relevance])
     for offset, terms, colour, label in ((-0.2, g_terms, PALETTE[2], "G: gain / log2(2 + shortfall)"),
                                          (0.2, d_terms, PALETTE[0], "DCG: gain / log2(1 + rank)")):
         bars = ax.bar(ranks + offset, terms, width=0.4, color=colour, label=label)

@@ -22,8 +22,6 @@ from rankbook._errors import InvalidValueError
 from rankbook.aggregate import make_profile
 from rankbook.aggregate.registry import METHODS, method_named
 from rankbook.plots._aggregation_style import (
-    HEIGHT,
-    WIDTH,
     fuse,
     item_style,
     list_style,
@@ -31,7 +29,7 @@ from rankbook.plots._aggregation_style import (
     short_labels,
     text_width,
 )
-from rankbook.plots._style import PALETTE, REFERENCE, new_axes
+from rankbook.plots._style import HEIGHT, PALETTE, REFERENCE, finish, new_axes
 
 __all__ = ["rank_aggregation", "score_contributions", "voter_weights", "learned_weights"]
 
@@ -101,6 +99,7 @@ def rank_aggregation(lists, methods: str | Sequence[str] = "borda", *, weights=N
     # inches per column: its widest box fits; a heading too wide for that is turned
     pitch = 0.3 + max([0.25, *(text_width(text) for text in scored)])
 
+    # As wide as its columns, not WIDTH: each column is as wide as the names it holds.
     ax = new_axes(ax, size=(0.7 + pitch * len(columns), 1.0 + 0.4 * deepest))
     ax.axvspan(L - 0.35, columns[-1] + 0.5, color=REFERENCE, alpha=0.18, linewidth=0)
     key = [str(item) if label == str(item) else f"{label}: {item}"
@@ -135,7 +134,7 @@ def rank_aggregation(lists, methods: str | Sequence[str] = "borda", *, weights=N
     ax.set_ylabel("rank")
     for side in ("top", "right", "bottom"):
         ax.spines[side].set_visible(False)
-    ax.set_title(f"{L} lists fused by {', '.join(names)}", pad=10)
+    ax.set_title(f"{L} lists fused by {', '.join(names)}", pad=10, wrap=True)
     return ax
 
 
@@ -193,11 +192,8 @@ def voter_weights(weights: Sequence[float], labels: Sequence[str] | None = None,
     bars[best].set_hatch("//")
     ax.axhline(values.mean(), linestyle=":", color=REFERENCE, label=f"mean {values.mean():.3g}")
     ax.set_xticks(range(values.size), names, rotation=90 if values.size > 12 else 0)
-    ax.set_xlabel("list (voter)")
-    ax.set_ylabel("learned weight")
-    ax.set_title(f"Learned voter weights (most trusted: {names[best]})")
-    ax.grid(True, axis="y", alpha=0.3)
-    ax.legend(loc="best")
+    finish(ax, title=f"Learned voter weights (most trusted: {names[best]})",
+           xlabel="list (voter)", ylabel="learned weight", legend="best", grid="y")
     return ax
 
 
@@ -277,7 +273,7 @@ def score_contributions(lists, method: str = "borda", *, weights=None,
             f"({params}); draw rank_aggregation(lists, {name!r}) instead.")
 
     names = names_of_lists(profile, list_names)
-    ax = new_axes(ax, size=(WIDTH, 1.4 + 0.4 * len(order)))
+    ax = new_axes(ax, height=1.4 + 0.4 * len(order))
     y = np.arange(len(order))[::-1]
     right, left = np.zeros(len(order)), np.zeros(len(order))
     for l in range(profile.n_lists):
@@ -370,7 +366,7 @@ def learned_weights(lists, methods: Sequence[str] = ("prefrel", "agglomerative",
     learned = {name: fuse(lists, name, None, {**params.get(name, {}), "return_weights": True})[1]
                for name in names}
 
-    ax = new_axes(ax, size=(WIDTH, HEIGHT + 0.4))
+    ax = new_axes(ax, height=HEIGHT + 0.4)
     width = 0.8 / len(names)
     x = np.arange(profile.n_lists)
     for j, (name, weight) in enumerate(learned.items()):

@@ -30,14 +30,12 @@ from rankbook.aggregate.pairwise import preference_matrix, wins_ties_losses
 from rankbook.aggregate.rra import beta_scores, normalised_ranks, rra
 from rankbook.plots._aggregation_style import (
     DASHES,
-    HEIGHT,
     MARKERS,
-    WIDTH,
     fuse,
     item_style,
     names_of_lists,
 )
-from rankbook.plots._style import PALETTE, REFERENCE, finish, new_axes
+from rankbook.plots._style import HEIGHT, PALETTE, REFERENCE, WIDTH, finish, new_axes
 
 __all__ = ["normalized_scores", "pairwise_preferences", "kemeny_distances", "markov_walk",
            "rra_order_statistics"]
@@ -94,11 +92,7 @@ def normalized_scores(ranked_list, norms: Sequence[str] = ("min_max", "max", "z_
     order = list(dict.fromkeys(order))
     raw = profile.score[0] if profile.has_scores[0] else profile.rank[0]
 
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(1, 2, figsize=(WIDTH + 0.4, HEIGHT), facecolor="white",
-                             layout="constrained", width_ratios=(1, 2))
+    ax = new_axes(ax, ncols=2, width_ratios=(2, 3))
     raw_ax, norm_ax = ax
     raw_ax.bar(range(profile.n_items), raw, color=REFERENCE, edgecolor="black", linewidth=0.5)
     raw_ax.set_xticks(range(profile.n_items), [str(item) for item in profile.items])
@@ -113,7 +107,7 @@ def normalized_scores(ranked_list, norms: Sequence[str] = ("min_max", "max", "z_
     norm_ax.set_xticks(x, [str(item) for item in order])
     finish(norm_ax, title="normalised", xlabel="item, in the list's order", ylabel="value",
            legend=None)
-    norm_ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncols=min(len(names), 4),
+    norm_ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncols=min(len(names), 2),
                    fontsize="small", frameon=False)
     return np.asarray(ax)
 
@@ -168,7 +162,8 @@ def pairwise_preferences(lists, *, weights=None, order: str = "copeland", ax=Non
 
     outcomes = {"row beats column": (PALETTE[2], ""), "row loses": (PALETTE[3], "//"),
                 "tie": (REFERENCE, "")}
-    ax = new_axes(ax, size=(1.8 + 0.75 * n, 1.2 + 0.5 * n))
+    # As wide as the matrix (one cell per pair of items), up to WIDTH.
+    ax = new_axes(ax, size=(min(WIDTH, 1.8 + 0.75 * n), 1.2 + 0.5 * n))
     for i, x in enumerate(rows):
         for j, y in enumerate(rows):
             if x == y:
@@ -256,7 +251,7 @@ def kemeny_distances(lists, *, weights=None, convention: str = "textbook", max_i
                                 enumerate(names_of_lists(profile, list_names))]
     names = [name.replace("\n", " ") for name in names]
 
-    ax = new_axes(ax, size=(WIDTH, 1.3 + 0.4 * len(names)))
+    ax = new_axes(ax, height=1.3 + 0.4 * len(names))
     y = np.arange(len(names))[::-1]
     bars = ax.barh(y, distance, color=[PALETTE[2]] + [PALETTE[1]] * (len(names) - 1),
                    edgecolor="black", linewidth=0.5)
@@ -266,7 +261,7 @@ def kemeny_distances(lists, *, weights=None, convention: str = "textbook", max_i
     ax.set_xlim(0, distance.max() * 1.15 or 1)
     order = " > ".join(str(item) for item in shown.result)
     finish(ax, title=f"Kemeny order: {order}", legend=None, grid="x", ylabel="",
-           xlabel="disagreements: pairs an order reverses, summed over the lists")
+           xlabel="disagreements: reversed pairs, summed over the lists")
     return ax
 
 
@@ -319,7 +314,7 @@ def markov_walk(lists, chain: str = "mc4", *, weights=None, ergodic_number: floa
     steps = power_iterations(matrix)
     limit = stationary_distribution(matrix)
 
-    ax = new_axes(ax, size=(WIDTH, HEIGHT + 0.2))
+    ax = new_axes(ax, height=HEIGHT + 0.2)
     t = np.arange(len(steps))
     every = max(len(items), len(t) // 12)      # markers of items whose lines coincide alternate
     for x, item in enumerate(items):
@@ -379,7 +374,7 @@ def rra_order_statistics(lists, *, n: int | None = None, ax=None):
     L = p.shape[0]
     i = np.arange(1, L + 1)
 
-    ax = new_axes(ax, size=(WIDTH, HEIGHT + 0.2))
+    ax = new_axes(ax, height=HEIGHT + 0.2)
     for item in result:
         x = profile.items.index(item)
         style, rho = item_style(x), p[:, x].min()

@@ -22,10 +22,26 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from rankbook.metrics.dcg import dcg_at_k, discount_values, gains_of, idcg_at_k, ndcg_at_k
-from rankbook.plots._graded_variants import gain_map_effect, ndcg_averages, normalized_gain_terms
-from rankbook.plots._grades_strip import SIZE, added_at_each_rank, axes_below_strip, finish_list
-from rankbook.plots._style import PALETTE, REFERENCE, rank_ticks
+from rankbook.metrics.dcg import (
+    dcg_at_k,
+    discount_values,
+    gains_of,
+    idcg_at_k,
+    ndcg_at_k,
+)
+from rankbook.plots._graded_variants import (
+    gain_map_effect,
+    ndcg_averages,
+    normalized_gain_terms,
+)
+from rankbook.plots._strip import axes_over_lists, finish_list, strips_below
+from rankbook.plots._style import (
+    MARKERS,
+    PALETTE,
+    REFERENCE,
+    added_at_each_rank,
+    rank_ticks,
+)
 
 __all__ = ["discounted_gains", "dcg_curves", "dcg_conventions", "ndcg_at_ranks", "ndcg_ideals",
            "ndcg_averages", "gain_map_effect", "normalized_gain_terms"]
@@ -88,7 +104,7 @@ def discounted_gains(
     ranks = np.arange(1, len(gains) + 1)
     added = added_at_each_rank([dcg_at_k(relevance, k, **options) for k in ranks])
 
-    (ax,) = axes_below_strip(ax, relevance)
+    (ax,) = axes_over_lists(ax, [relevance])
     ax.bar(ranks, gains, width=0.72, facecolor="none", edgecolor=PALETTE[0], linestyle="--",
            label="gain g(rel)")
     bars = ax.bar(ranks, added, width=0.72, color=PALETTE[0], label="discounted gain g(rel) / d(i)")
@@ -97,6 +113,8 @@ def discounted_gains(
     if 0 < len(ranks) <= 12:
         ax.set_xticks(ranks, [f"{i}\n÷{d:.3g}" for i, d in zip(ranks, discount_values(len(ranks),
                                                                                        discount))])
+        for below in [ax, *strips_below(ax)]:       # two lines a rank: smaller, so they fit
+            below.tick_params(axis="x", labelsize="small")
         ax.set_xlim(0.4, len(ranks) + 0.6)
     else:
         rank_ticks(ax, max(len(ranks), 1), most=10)
@@ -143,7 +161,7 @@ def dcg_curves(
     >>> [line.get_label() for line in ax.get_lines()]
     ['IDCG@k (ideal ordering)', 'DCG@k (this ranking)']
     >>> ax.get_title()
-    'DCG@10 = 9.6051 of IDCG@10 = 10.8841: nDCG@10 = 0.8825'
+    'DCG@10 = 9.6051, IDCG@10 = 10.8841\nnDCG@10 = 0.8825'
     """
     ideal = relevance if ideal is None else ideal
     options = {"gain": gain, "discount": discount, "gain_map": gain_map}
@@ -153,13 +171,13 @@ def dcg_curves(
     dcg = [dcg_at_k(relevance, k, **options) for k in ranks]
     idcg = [idcg_at_k(ideal, k, **options) for k in ranks]
 
-    (ax,) = axes_below_strip(ax, relevance)
+    (ax,) = axes_over_lists(ax, [relevance])
     ax.plot(ranks, idcg, marker="s", linestyle="--", color=REFERENCE, label="IDCG@k (ideal ordering)")
     ax.plot(ranks, dcg, marker="o", color=PALETTE[0], label="DCG@k (this ranking)")
     ax.fill_between(ranks, dcg, idcg, alpha=0.2, color=PALETTE[0], label="_gap")
     rank_ticks(ax, max(n, 1), most=10)
     ax.set_ylim(bottom=0)
-    title = (f"DCG@{n} = {dcg[-1]:.4f} of IDCG@{n} = {idcg[-1]:.4f}: nDCG@{n} = {best:.4f}"
+    title = (f"DCG@{n} = {dcg[-1]:.4f}, IDCG@{n} = {idcg[-1]:.4f}\nnDCG@{n} = {best:.4f}"
              if n else "DCG of an empty list")
     return finish_list(ax, title=title, xlabel="rank k", ylabel="cumulative discounted gain",
                   legend="lower right")
@@ -193,9 +211,9 @@ def dcg_conventions(relevance: Sequence[float], *, ax=None):
     """
     n = len(gains_of(relevance))
     ranks = np.arange(1, n + 1)
-    (ax,) = axes_below_strip(ax, relevance)
+    (ax,) = axes_over_lists(ax, [relevance])
     highest = 1.0
-    for (name, options), colour, marker in zip(CONVENTIONS, PALETTE, "osD"):
+    for (name, options), colour, marker in zip(CONVENTIONS, PALETTE, MARKERS):
         values = [dcg_at_k(relevance, k, **options) for k in ranks]
         ax.plot(ranks, values, marker=marker, color=colour,
                 label=f"{name}: {values[-1]:.4f}" if n else name)
@@ -244,7 +262,7 @@ def ndcg_at_ranks(
     """
     options = {"gain": gain, "discount": discount, "gain_map": gain_map}
     ideal = relevance if ideal is None else ideal
-    top, bottom = axes_below_strip(None, relevance, rows=2, size=(SIZE[0], 5.0))
+    top, bottom = axes_over_lists(None, [relevance], rows=2, height=4.6)
     dcg_curves(relevance, ideal, ax=top, **options)
     top.set_title("DCG@k against IDCG@k, the ideal's")
     top.set_xlabel("")
@@ -301,7 +319,7 @@ def ndcg_ideals(
     """
     options = {"gain": gain, "discount": discount, "gain_map": gain_map}
     ranks = np.arange(1, len(gains_of(relevance)) + 1)
-    (ax,) = axes_below_strip(ax, relevance)
+    (ax,) = axes_over_lists(ax, [relevance])
     for name, given, colour, style in (("ideal from the list", None, PALETTE[3], ":"),
                                        ("ideal of every judged document", ideal, PALETTE[1], "-")):
         values = [ndcg_at_k(relevance, k, ideal=given, **options) for k in ranks]

@@ -30,16 +30,21 @@ from rankbook.metrics.incomplete import (
 )
 from rankbook.metrics.precision import precision_at_k
 from rankbook.metrics.relevance_string import relevance_string
-from rankbook.plots._grades_strip import (
-    SIZE,
-    added_at_each_rank,
+from rankbook.plots._strip import (
+    axes_over_lists,
     draw_strip,
     finish_list,
-    list_axes,
     strip_legend,
+    strips_below,
     tile_kinds,
 )
-from rankbook.plots._style import PALETTE, REFERENCE, rank_ticks
+from rankbook.plots._style import (
+    PALETTE,
+    REFERENCE,
+    added_at_each_rank,
+    new_axes,
+    rank_ticks,
+)
 
 __all__ = ["bpref_terms", "infap_estimates", "condensed_list", "unjudged_at_ranks",
            "relevance_strip"]
@@ -47,10 +52,10 @@ __all__ = ["bpref_terms", "infap_estimates", "condensed_list", "unjudged_at_rank
 
 def _strip_figure(relevance, *, relevance_level: float = 1, length: int | None = None):
     """A new figure: the main axes, and the list as tiles below it with a legend of the kinds."""
-    strips, (ax,) = list_axes(size=(SIZE[0], SIZE[1] + 0.3))
-    tiles = draw_strip(strips[0], relevance, relevance_level=relevance_level, length=length,
-                       label="list")
-    strip_legend(strips[0], tiles, below_figure=True)
+    (ax,) = axes_over_lists(None, [relevance], labels=["list"], height=3.2,
+                            relevance_level=relevance_level, length=length)
+    (strip,) = strips_below(ax)
+    strip_legend(strip, strip.patches, below_figure=True)
     return ax
 
 
@@ -230,10 +235,7 @@ def condensed_list(
     moved = [i + 1 for i, kind in enumerate(tile_kinds(relevance, relevance_level))
              if kind in ("relevant", "nonrelevant")]
     n = len(_validate.grades(relevance))
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(SIZE[0], 2.4), facecolor="white", layout="constrained")
+    ax = new_axes(ax, height=2.4)
     draw_strip(ax, condensed, label=f"judged only\nAP = {condensed_ap:.4f}", y=0, **options)
     tiles = draw_strip(ax, relevance, label=f"list\nAP = {full_ap:.4f}", y=1.6, **options)
     for old, new in zip(moved, range(1, len(moved) + 1)):
@@ -317,10 +319,7 @@ def relevance_strip(relevance: Sequence[float | None], k: int = 10, *, ax=None):
     """
     string = relevance_string(relevance, k)
     n = len(_validate.grades(relevance))
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(SIZE[0], 1.5), facecolor="white", layout="constrained")
+    ax = new_axes(ax, height=1.5)
     tiles = draw_strip(ax, relevance, label="")
     for tile in tiles[len(string):]:
         tile.set_alpha(0.2)

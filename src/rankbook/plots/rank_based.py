@@ -31,7 +31,7 @@ from rankbook.metrics.means import (
 from rankbook.metrics.precision import precision_at_k
 from rankbook.metrics.reciprocal_rank import reciprocal_rank
 from rankbook.metrics.search_length import search_length
-from rankbook.plots._strip import SIZE, list_strip, per_query_bars
+from rankbook.plots._strip import axes_over_lists, finish_list
 from rankbook.plots._style import PALETTE, REFERENCE, finish, new_axes, rank_ticks
 
 __all__ = [
@@ -102,7 +102,7 @@ def average_precision_area(
     recall, precision = precision_recall_curve(grades, R, relevance_level=threshold) \
         if R else (np.zeros(len(grades)), np.zeros(len(grades)))
 
-    ax = new_axes(ax, size=(4.8, 3.4))
+    ax = new_axes(ax, height=3.4)
     width = 1 / R if R else 1.0
     lefts = [j * width for j in range(len(ranks))]
     bars = ax.bar(lefts, heights, width=width, align="edge", color=PALETTE[0], alpha=0.55,
@@ -175,8 +175,8 @@ def average_precision_by_query(
     values = [average_precision(grades, R, **options) for grades, R in zip(lists, totals)]
     labels = [f"q{q}" if R is None else f"q{q}\nR = {R}" for q, R in enumerate(totals, 1)]
 
-    ax = new_axes(ax, size=(4.4, 3.2))
-    per_query_bars(ax, values, labels, name="AP", means=[("MAP", mean), ("GMAP", geometric)])
+    ax = new_axes(ax, height=3.2)
+    _per_query_bars(ax, values, labels, name="AP", means=[("MAP", mean), ("GMAP", geometric)])
     return finish(ax, title=f"AP of {len(lists)} queries, MAP and GMAP", xlabel="query",
                   ylabel="AP", legend="upper right", grid="y")
 
@@ -194,7 +194,7 @@ def first_relevant_rank(
     document at rank 1, 2, ..., n (`reciprocal_rank` of such a list): steep at
     the top, flat further down. The list's own rank $K$ (`search_length`) and
     its RR are marked, and its first relevant document is outlined in the
-    list above. With a cut-off ``k`` the ranks below it are hatched: a first
+    list below. With a cut-off ``k`` the ranks below it are hatched: a first
     relevant document there gives RR@k = 0.
 
     Parameters
@@ -206,7 +206,7 @@ def first_relevant_rank(
     relevance_level : float, default 1
         Lowest grade that counts as relevant.
     ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
+        Where to draw; a new figure (with the list as tiles below) when omitted.
 
     Returns
     -------
@@ -230,7 +230,8 @@ def first_relevant_rank(
     ranks = list(range(1, depth + 1))
     reference = [reciprocal_rank([0] * (rank - 1) + [1]) for rank in ranks]
 
-    ax = new_axes(ax, size=SIZE)
+    (ax,) = axes_over_lists(ax, [relevance], relevance_level=relevance_level,
+                            emphasis=[[] if math.isinf(K) else [int(K)]])
     ax.plot(ranks, reference, linestyle=":", marker="o", color=REFERENCE,
             label="1/K, first relevant at rank K")
     if math.isinf(K):
@@ -245,12 +246,10 @@ def first_relevant_rank(
     if k is not None and k < depth:
         ax.axvspan(k + 0.5, depth + 0.6, facecolor="none", edgecolor=REFERENCE, hatch="//",
                    linewidth=0, label=f"below the cut-off k = {k}")
-    list_strip(ax, [relevance], relevance_level=relevance_level,
-               emphasis=[[] if math.isinf(K) else [K]])
     rank_ticks(ax, depth)
     ax.set_ylim(-0.03, 1.1)
-    return finish(ax, title=title, xlabel="rank K of the first relevant document",
-                  ylabel="reciprocal rank", legend="upper right")
+    return finish_list(ax, title=title, xlabel="rank K of the first relevant document",
+                       ylabel="reciprocal rank", legend="upper right")
 
 
 def reciprocal_rank_by_query(
@@ -306,8 +305,26 @@ def reciprocal_rank_by_query(
     labels = [f"q{q}\nK = {K:g}" if not math.isinf(K) else f"q{q}\nnone"
               for q, K in enumerate(first, 1)]
 
-    ax = new_axes(ax, size=(4.4, 3.2))
-    per_query_bars(ax, values, labels, name="RR" if k is None else f"RR@{k}", means=means)
+    ax = new_axes(ax, height=3.2)
+    _per_query_bars(ax, values, labels, name="RR" if k is None else f"RR@{k}", means=means)
     return finish(ax, title=f"RR of {len(lists)} queries and their mean, MRR", xlabel="query",
                   ylabel="reciprocal rank", legend="upper right", grid="y")
 
+
+def _per_query_bars(ax, values: Sequence[float], labels: Sequence[str], *, name: str,
+                    means: Sequence[tuple[str, float]]):
+    """One bar per query with its value above it, and a dashed line per mean (name, value)."""
+    positions = np.arange(1, len(values) + 1)
+    bars = ax.bar(positions, values, width=0.6, color=PALETTE[0], alpha=0.7,
+                  edgecolor=PALETTE[0], label=f"{name} of each query")
+    for bar, value in zip(bars, values):
+        ax.annotate(f"{value:.4f}", (bar.get_x() + bar.get_width() / 2, value),
+                    xytext=(0, 3), textcoords="offset points", ha="center", fontsize="small")
+    for (label, mean), colour, dashes in zip(means, (PALETTE[1], PALETTE[4]), ("--", "-.")):
+        ax.axhline(mean, color=colour, linestyle=dashes, linewidth=2,
+                   label=f"{label} = {mean:.4f}")
+    ax.set_xticks(positions)
+    ax.set_xticklabels(labels)
+    ax.set_xlim(0.4, len(values) + 0.6)
+    ax.set_ylim(0, 1.15)
+    return bars

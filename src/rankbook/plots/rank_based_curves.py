@@ -103,12 +103,12 @@ def precision_recall(
         envelope_x.append(1.0)  # beyond the recall reached, nothing qualifies: 0
         envelope_y.append(0.0)
 
-    ax = new_axes(ax, size=(4.8, 3.4))
+    ax = new_axes(ax, height=3.4)
     ax.plot(recall, precision, marker="o", color=PALETTE[1], label="precision at each rank (raw)")
     if len(grades) <= 12:
         for rank, (x, y) in enumerate(zip(recall, precision), start=1):
             ax.annotate(str(rank), (x, y), xytext=(5, -3), textcoords="offset points",
-                        fontsize="x-small", color=PALETTE[1])
+                        fontsize="small", color=PALETTE[1])
     ax.step(envelope_x, envelope_y, where="pre", linestyle="--", linewidth=2,
             color=PALETTE[0], label="interpolated precision")
     ax.plot(levels, eleven, linestyle="none", marker="s", markersize=7, markerfacecolor="none",
@@ -118,7 +118,7 @@ def precision_recall(
         if value != exact:                        # the rule's point is off the envelope
             ax.annotate(f"{level:g}: {value:.4f}, textbook {exact:.4f}", (level, value),
                         xytext=(0, 12), textcoords="offset points", ha="center",
-                        fontsize="x-small", color=PALETTE[2],
+                        fontsize="small", color=PALETTE[2],
                         arrowprops={"arrowstyle": "-", "color": PALETTE[2]})
     ax.set_xlim(-0.02, 1.06)
     ax.set_ylim(-0.02, 1.08)
@@ -184,6 +184,7 @@ def roc(
     N = len(grades) - positives if n_nonrelevant is None else n_nonrelevant
     listed = len(grades) + 1                       # the points of the cut-offs 0..n
 
+    # Narrower than WIDTH: the axes are square (equal rates on both), wider would only add margin.
     ax = new_axes(ax, size=(4.2, 4.0))
     ax.plot([0, 1], [0, 1], linestyle=":", color=REFERENCE, label="chance (AUC = 0.5)")
     ax.plot(fpr[:listed], tpr[:listed], marker="o", color=PALETTE[0],

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from rankbook import _validate
 from rankbook.metrics.lag import lag
 from rankbook.metrics.search_length import search_length
-from rankbook.plots._strip import SIZE, draw_lists, list_strip
-from rankbook.plots._style import PALETTE, finish, new_axes, rank_ticks
+from rankbook.plots._strip import axes_over_lists, draw_strip, finish_list
+from rankbook.plots._style import PALETTE, rank_ticks
 
 __all__ = ["documents_read", "lag_per_item"]
 
@@ -38,7 +38,7 @@ def documents_read(
     `search_length` beside it: $K_n$ documents read (the lecture's), of which
     $K_n - n$ non-relevant (Cooper's). When the list holds fewer than $n$
     relevant documents the whole list is read in vain: the search length is
-    infinite. The list itself is drawn above the rows.
+    infinite. The list itself is drawn below the rows.
 
     Parameters
     ----------
@@ -49,7 +49,7 @@ def documents_read(
     relevance_level : float, default 1
         Lowest grade that counts as relevant.
     ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
+        Where to draw; a new figure (with the list as tiles below) when omitted.
 
     Returns
     -------
@@ -74,21 +74,19 @@ def documents_read(
     depth = max(len(grades), 1)
     rows = [list(relevance)[:int(K)] if not math.isinf(K) else list(relevance) for K in read]
 
-    ax = new_axes(ax, size=(SIZE[0], 2.0 + 0.45 * len(counts)))
-    draw_lists(ax, rows, relevance_level=relevance_level,
-               emphasis=[[] if math.isinf(K) else [int(K)] for K in read])
+    (ax,) = axes_over_lists(ax, [relevance], labels=["list"], height=0.6 + 0.45 * len(counts),
+                            relevance_level=relevance_level)
+    for row, (n, K) in enumerate(zip(counts, read)):   # row j's tiles span y -j-0.9 to -j-0.1
+        draw_strip(ax, rows[row], relevance_level=relevance_level, label=f"n = {n}",
+                   y=-row - 0.5, emphasis=[] if math.isinf(K) else [int(K)])
     for row, (K, waste) in enumerate(zip(read, wasted)):
         text = "never: inf" if math.isinf(K) else f"{K:g} read, {waste:g} non-relevant"
-        end = len(rows[row])
-        ax.text(end + 0.6, -row - 0.5, text, va="center", fontsize="small")
-    list_strip(ax, [relevance], labels=["list"], relevance_level=relevance_level)
-    ax.set_ylim(-len(counts) - 0.05, 0.05)
-    ax.set_yticks([-row - 0.5 for row in range(len(counts))], [f"n = {n}" for n in counts])
+        ax.text(len(rows[row]) + 0.6, -row - 0.5, text, va="center", fontsize="small")
     ax.set_xticks(range(1, depth + 1))
     ax.set_xlim(0.4, depth + 3.6)
-    ax.tick_params(axis="y", length=0)
-    return finish(ax, title="Search length: documents read to find n relevant ones",
-                  xlabel="documents read (rank)", ylabel="", legend=None, grid="x")
+    ax.set_axisbelow(True)                     # the grid behind the tiles
+    return finish_list(ax, title="Documents read to find n relevant ones",
+                       xlabel="documents read (rank)", ylabel="", legend=None, grid="x")
 
 
 def lag_per_item(
@@ -119,7 +117,7 @@ def lag_per_item(
     relevance_level : float, default 1
         Lowest grade that counts as relevant.
     ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
+        Where to draw; a new figure (with the list as tiles below) when omitted.
 
     Returns
     -------
@@ -148,7 +146,8 @@ def lag_per_item(
     lags = [search_length(extended, wanted=j, count="non_relevant",
                           relevance_level=relevance_level) for j in range(1, len(ranks) + 1)]
 
-    ax = new_axes(ax, size=SIZE)
+    depth = max(len(grades) + missing, 1)
+    (ax,) = axes_over_lists(ax, [relevance], relevance_level=relevance_level, length=depth)
     bars = ax.bar(ranks, lags, width=0.6, color=PALETTE[3], alpha=0.6, edgecolor=PALETTE[3],
                   label="lag: non-relevant items above")
     for bar in bars[len(ranks) - missing:]:
@@ -158,11 +157,10 @@ def lag_per_item(
         ax.annotate(f"{height:g}", (rank, height), xytext=(0, 3), textcoords="offset points",
                     ha="center", fontsize="small")
     ax.axhline(value, color=PALETTE[1], linestyle="--", linewidth=2, label=f"LAG = {value:.4f}")
-    depth = max(len(grades) + missing, 1)
-    list_strip(ax, [relevance], relevance_level=relevance_level, length=depth)
     rank_ticks(ax, depth)
     ax.set_ylim(0, max(lags + [1]) * 1.2)
     ax.yaxis.get_major_locator().set_params(integer=True)
     missed = f", {missing} missed (below the list)" if missing else ""
-    return finish(ax, title=f"LAG of {len(ranks) - missing} relevant items{missed}",
-                  xlabel="rank", ylabel="non-relevant above", legend="upper left", grid="y")
+    return finish_list(ax, title=f"LAG of {len(ranks) - missing} relevant items{missed}",
+                       xlabel="rank", ylabel="non-relevant above", legend="upper left",
+                       grid="y")

@@ -1,8 +1,8 @@
 r"""Figures of the set-based chapter: each measure of the top k, drawn for every k down the list.
 
-The figures against the cut-off k put the ranked list above their axes (one square per rank,
-green when relevant, with the grade inside), so each value can be read against the documents
-that made it.
+The figures against the cut-off k put the ranked list below their axes, one tile per rank
+lined up with its cut-off (green when relevant, with the grade inside), so each value can be
+read against the documents that made it.
 
 | function | what it draws |
 | --- | --- |
@@ -31,8 +31,16 @@ from rankbook.metrics.precision import (
 )
 from rankbook.metrics.search_length import search_length
 from rankbook.metrics.set_measures import f_beta_at_k
-from rankbook.plots._strip import MARKERS, SIZE, list_strip, series
-from rankbook.plots._style import PALETTE, REFERENCE, finish, new_axes, rank_ticks
+from rankbook.plots._strip import axes_over_lists, finish_list
+from rankbook.plots._style import (
+    MARKERS,
+    PALETTE,
+    REFERENCE,
+    finish,
+    new_axes,
+    rank_ticks,
+    series,
+)
 
 __all__ = ["f_beta_by_beta", "f_measure_at_ranks", "precision_recall_at_ranks", "success_rates"]
 
@@ -62,7 +70,7 @@ def precision_recall_at_ranks(
     relevance_level : float, default 1
         Lowest grade that counts as relevant.
     ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
+        Where to draw; a new figure (with the list as tiles below) when omitted.
 
     Returns
     -------
@@ -91,7 +99,7 @@ def precision_recall_at_ranks(
     ks = list(range(1, depth + 1))
     precision = [precision_at_k(grades, k, relevance_level=threshold) for k in ks]
 
-    ax = new_axes(ax, size=SIZE)
+    (ax,) = axes_over_lists(ax, [relevance], relevance_level=threshold, length=depth)
     ax.plot(ks, precision, marker="o", color=PALETTE[0], label="P@k = r/k")
     if R is None:
         if depth <= 12:
@@ -110,11 +118,10 @@ def precision_recall_at_ranks(
                     label=f"R-prec = P@{R} = R@{R}")
         title = (f"P@k and R@k meet at k = R = {R}: R-prec = {value:.4f}" if R
                  else "P@k and R@k (R = 0: recall is 0)")
-    list_strip(ax, [relevance], relevance_level=threshold, length=depth)
     rank_ticks(ax, depth)
     ax.set_ylim(0, 1.12)
-    return finish(ax, title=title, xlabel="cut-off k", ylabel="value at k",
-                  legend="lower right")
+    return finish_list(ax, title=title, xlabel="cut-off k", ylabel="value at k",
+                       legend="lower right")
 
 
 def f_measure_at_ranks(
@@ -146,7 +153,7 @@ def f_measure_at_ranks(
     relevance_level : float, default 1
         Lowest grade that counts as relevant.
     ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
+        Where to draw; a new figure (with the list as tiles below) when omitted.
 
     Returns
     -------
@@ -174,7 +181,7 @@ def f_measure_at_ranks(
     precision = [precision_at_k(grades, k, **options) for k in ks]
     recall = [recall_at_k(grades, k, R, **options) for k in ks]
 
-    ax = new_axes(ax, size=SIZE)
+    (ax,) = axes_over_lists(ax, [relevance], relevance_level=threshold)
     ax.plot(ks, precision, linestyle=":", marker=".", color=REFERENCE, label="P@k")
     ax.plot(ks, recall, linestyle="--", marker=".", color=REFERENCE, label="R@k")
     ax.fill_between(ks, precision, recall, color=REFERENCE, alpha=0.15, label="_between")
@@ -184,13 +191,12 @@ def f_measure_at_ranks(
                   for k in ks]
         label = f"F{b:g}@k" if name == "β" else f"F@k ({name} = {b:g})"
         ax.plot(ks, values, marker=marker, color=colour, linewidth=2, label=label)
-    list_strip(ax, [relevance], relevance_level=threshold)
     rank_ticks(ax, len(ks))
     ax.set_ylim(0, 1.08)
-    title = ("F1@k, the harmonic mean of P@k and R@k" if betas == [1]
+    title = ("F1@k, harmonic mean of P@k and R@k" if betas == [1]
              else f"F{name}@k between P@k and R@k")
-    return finish(ax, title=f"{title} (R = {R})", xlabel="cut-off k", ylabel="value at k",
-                  legend="best")
+    return finish_list(ax, title=f"{title} (R = {R})", xlabel="cut-off k", ylabel="value at k",
+                       legend="best")
 
 
 def f_beta_by_beta(
@@ -258,7 +264,7 @@ def f_beta_by_beta(
     recall = recall_at_k(grades, max(cut, 1), R, relevance_level=threshold)
     betas = np.geomspace(0.1, 10, 81)
 
-    ax = new_axes(ax, size=(SIZE[0], SIZE[1] - 0.5))
+    ax = new_axes(ax)
     ax.plot(betas, [f_beta_at_k(grades, k, R, beta=b, **options) for b in betas],
             linewidth=2, color=PALETTE[0], label="_F")
     ax.plot(betas[[0, -1]], [precision] * 2, linestyle=":", color=REFERENCE,
@@ -288,7 +294,7 @@ def success_rates(
 ):
     r"""Plot the mean success@k over queries against k, a step up at each query's first hit.
 
-    Each query's list is drawn above the axes, its first relevant document
+    Each query's list is drawn below the axes, its first relevant document
     outlined: success@k of that query is 0 before that rank and 1 from it on.
     The step is their mean, $\frac{1}{|Q|}\sum_q \text{success}@k(q)$, each
     level labelled "queries answered / queries".
@@ -300,7 +306,7 @@ def success_rates(
     relevance_level : float, default 1
         Lowest grade that counts as relevant.
     ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
+        Where to draw; a new figure (with the list as tiles below) when omitted.
 
     Returns
     -------
@@ -327,16 +333,15 @@ def success_rates(
     rates = [mean_over_topics(row) for row in hits]
     first = [search_length(grades, relevance_level=threshold) for grades in lists]
 
-    ax = new_axes(ax, size=(SIZE[0], SIZE[1] + 0.3 * len(lists)))
+    (ax,) = axes_over_lists(ax, lists, relevance_level=threshold, length=depth,
+                            emphasis=[[int(K)] if K != float("inf") else [] for K in first])
     ax.step(ks, rates, where="post", marker="o", linewidth=2, color=PALETTE[0],
             label="mean success@k")
     for k, row, rate in zip(ks, hits, rates):
         if k == 1 or rate != rates[k - 2]:
             ax.annotate(f"{int(sum(row))}/{len(lists)}", (k, rate), xytext=(4, -14),
                         textcoords="offset points", fontsize="small")
-    list_strip(ax, lists, relevance_level=threshold, length=depth,
-               emphasis=[[int(K)] if K != float("inf") else [] for K in first])
     rank_ticks(ax, depth)
     ax.set_ylim(-0.05, 1.1)
-    return finish(ax, title=f"success@k over {len(lists)} queries", xlabel="cut-off k",
-                  ylabel="share of queries", legend=None)
+    return finish_list(ax, title=f"success@k over {len(lists)} queries", xlabel="cut-off k",
+                       ylabel="share of queries", legend=None)

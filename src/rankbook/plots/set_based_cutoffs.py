@@ -1,7 +1,7 @@
 r"""Figures of the set-based chapter, part two: where the list is cut and what a cut is worth.
 
 trec_eval's further set-based measures (`rankbook.metrics.set_measures`), each drawn for every
-cut-off down the list, with the list above the axes as in `rankbook.plots.set_based`.
+cut-off down the list, with the list below the axes as in `rankbook.plots.set_based`.
 
 | function | what it draws |
 | --- | --- |
@@ -21,8 +21,8 @@ from rankbook.metrics.set_measures import (
     relative_precision_at_k,
     utility,
 )
-from rankbook.plots._strip import MARKERS, SIZE, list_strip, series
-from rankbook.plots._style import PALETTE, REFERENCE, finish, new_axes, rank_ticks
+from rankbook.plots._strip import axes_over_lists, finish_list
+from rankbook.plots._style import MARKERS, PALETTE, REFERENCE, rank_ticks, series
 
 __all__ = ["precision_at_multiples", "relative_precision_at_ranks", "utility_at_ranks"]
 
@@ -57,7 +57,7 @@ def precision_at_multiples(
     relevance_level : float, default 1
         Lowest grade that counts as relevant.
     ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
+        Where to draw; a new figure (with the list as tiles below) when omitted.
 
     Returns
     -------
@@ -84,19 +84,18 @@ def precision_at_multiples(
     depth = max(len(grades), int(max(multiples, default=0) * R + 0.999), 1)
     ks = list(range(1, depth + 1))
 
-    ax = new_axes(ax, size=SIZE)
+    (ax,) = axes_over_lists(ax, [relevance], relevance_level=threshold, length=depth)
     ax.plot(ks, [precision_at_k(grades, k, **options) for k in ks], marker=".",
             color=REFERENCE, label="P@k")
     ax.plot([m * R for m in multiples], milestones, marker="D", markersize=8,
             linestyle="none", color=PALETTE[0], label="P@(mR), trec_eval's Rprec_mult")
     for m, value in zip(multiples, milestones):
         ax.annotate(f"{m:g}R", (m * R, value), xytext=(0, -14), textcoords="offset points",
-                    ha="center", fontsize="x-small")
-    list_strip(ax, [relevance], relevance_level=threshold, length=depth)
+                    ha="center", fontsize="small")
     rank_ticks(ax, depth)
     ax.set_ylim(0, 1.12)
-    return finish(ax, title=f"Precision at multiples of R = {R}", xlabel="cut-off k",
-                  ylabel="precision", legend="upper right")
+    return finish_list(ax, title=f"Precision at multiples of R = {R}", xlabel="cut-off k",
+                       ylabel="precision", legend="upper right")
 
 
 def relative_precision_at_ranks(
@@ -122,7 +121,7 @@ def relative_precision_at_ranks(
     relevance_level : float, default 1
         Lowest grade that counts as relevant.
     ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
+        Where to draw; a new figure (with the list as tiles below) when omitted.
 
     Returns
     -------
@@ -151,18 +150,17 @@ def relative_precision_at_ranks(
     ceiling = [precision_at_k([1] * R, k) for k in ks]
     relative = [relative_precision_at_k(grades, k, R, **options) for k in ks]
 
-    ax = new_axes(ax, size=SIZE)
+    (ax,) = axes_over_lists(ax, [relevance], relevance_level=threshold)
     ax.plot(ks, precision, marker=".", linestyle=":", color=REFERENCE, label="P@k")
     ax.plot(ks, ceiling, linestyle="--", color=PALETTE[1], label="best P@k possible")
     ax.plot(ks, relative, marker="o", linewidth=2, color=PALETTE[0],
             label="relative P@k = P@k / best")
     if R:
         ax.axvline(R, color=REFERENCE, linestyle=":", label="_k = R")
-    list_strip(ax, [relevance], relevance_level=threshold)
     rank_ticks(ax, len(ks))
     ax.set_ylim(0, 1.12)
-    return finish(ax, title=f"Relative precision (R = {R})", xlabel="cut-off k",
-                  ylabel="value at k", legend="lower left")
+    return finish_list(ax, title=f"Relative precision (R = {R})", xlabel="cut-off k",
+                       ylabel="value at k", legend="lower left")
 
 
 def utility_at_ranks(
@@ -196,7 +194,7 @@ def utility_at_ranks(
     relevance_level : float, default 1
         Lowest grade that counts as relevant.
     ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
+        Where to draw; a new figure (with the list as tiles below) when omitted.
 
     Returns
     -------
@@ -220,15 +218,14 @@ def utility_at_ranks(
     cut = [[g if seen else None for g, seen in zip(grades[:k], judged[:k])]
            for k in range(len(grades) + 1)]
 
-    ax = new_axes(ax, size=SIZE)
+    (ax,) = axes_over_lists(ax, [relevance], relevance_level=threshold)
     for w, colour, marker in zip(sets, PALETTE, MARKERS):
         values = [utility(top, R, weights=w, n_documents=n_documents,
                           relevance_level=threshold) for top in cut]
         label = "w = (" + ", ".join(f"{x:g}" for x in w) + ")"
         ax.plot(range(len(cut)), values, marker=marker, color=colour, linewidth=2, label=label)
     ax.axhline(0, color=REFERENCE, linewidth=1, label="_zero")
-    list_strip(ax, [relevance], relevance_level=threshold)
     ax.set_xticks(range(len(cut)))
     ax.set_xlim(-0.4, len(cut) - 0.4)
-    return finish(ax, title=f"Utility of the top k (R = {R})", xlabel="documents shown, k",
-                  ylabel="utility", legend="best")
+    return finish_list(ax, title=f"Utility of the top k (R = {R})", xlabel="documents shown, k",
+                       ylabel="utility", legend="best")

@@ -25,15 +25,14 @@ from rankbook.metrics.user_models import (
     rank_biased_precision,
     rank_biased_precision_residual,
 )
-from rankbook.plots._grades_strip import (
-    SIZE,
+from rankbook.plots._strip import axes_over_lists, finish_list
+from rankbook.plots._style import (
+    MARKERS,
+    PALETTE,
+    REFERENCE,
     added_at_each_rank,
-    axes_below_strip,
-    draw_strip,
-    finish_list,
-    list_axes,
+    rank_ticks,
 )
-from rankbook.plots._style import PALETTE, REFERENCE, rank_ticks
 
 __all__ = ["rbp_contributions", "rbp_persistence", "err_cascade"]
 
@@ -115,14 +114,14 @@ def rbp_contributions(
         open_ranks.append(past_end)
         open_parts.append(_reach(n + 1, persistence))
 
-    strips, (reach_ax, parts_ax) = list_axes(rows=2, size=(SIZE[0], 4.8))
-    draw_strip(strips[0], relevance, length=past_end or n, label="list",
-               relevance_level=1 if relevance_level is None else relevance_level)
+    reach_ax, parts_ax = axes_over_lists(
+        None, [relevance], labels=["list"], rows=2, height=4.4, length=past_end or n,
+        relevance_level=1 if relevance_level is None else relevance_level)
     shown = np.arange(1, (past_end or n) + 1)
     reach_ax.plot(shown, [_reach(int(i), persistence) for i in shown], marker="o",
                   color=PALETTE[1], drawstyle="default")
     reach_ax.set_ylim(0, 1.1)
-    finish_list(reach_ax, title=f"The user reads rank i with probability p^(i-1), p = {persistence:g}",
+    finish_list(reach_ax, title=f"Chance of reading rank i: p^(i-1), p = {persistence:g}",
                 xlabel="", ylabel="reaches rank i", legend=None)
     parts_ax.bar(ranks, parts, width=0.7, color=PALETTE[0], label="the document's part of RBP")
     parts_ax.bar(open_ranks, open_parts, width=0.7, facecolor="none", edgecolor=REFERENCE,
@@ -185,9 +184,9 @@ def rbp_persistence(
     # with p = 0 the user reads one document: RBP of rank i alone is its gain r_i
     gainful = [int(i) for i in ranks
                if rank_biased_precision(list(relevance)[i - 1:i], persistence=0, **options) > 0]
-    (ax,) = axes_below_strip(ax, relevance, label="list",
-                             relevance_level=1 if relevance_level is None else relevance_level)
-    for p, value, colour, marker in zip(persistences, values, PALETTE, "osD^v"):
+    (ax,) = axes_over_lists(ax, [relevance], labels=["list"],
+                            relevance_level=1 if relevance_level is None else relevance_level)
+    for p, value, colour, marker in zip(persistences, values, PALETTE, MARKERS):
         weights = [_rank_weight(int(i), p, options) for i in ranks]
         ax.plot(ranks, weights, linestyle="-", marker=marker, markersize=4, markerfacecolor="none",
                 color=colour, label=f"p = {p:g}: RBP = {value:.4f}")
@@ -195,7 +194,7 @@ def rbp_persistence(
                 markersize=8, color=colour, label="_relevant")
     rank_ticks(ax, max(len(ranks), 1), most=10)
     ax.set_ylim(bottom=0)
-    return finish_list(ax, title="Weight of each rank, (1 - p) p^(i-1); filled: relevant",
+    return finish_list(ax, title="Rank weights (1 - p) p^(i-1); filled: relevant",
                        xlabel="rank i", ylabel="weight", legend="upper right")
 
 
@@ -252,8 +251,8 @@ def err_cascade(
     stops = [r * added for r, added in zip(ranks, adds)]
     reach = [1.0 - sum(stops[: r - 1]) for r in ranks]
 
-    strips, (reach_ax, stops_ax) = list_axes(rows=2, size=(SIZE[0], 4.6))
-    draw_strip(strips[0], list(relevance)[: len(ranks)], label="grade")
+    reach_ax, stops_ax = axes_over_lists(None, [list(relevance)[: len(ranks)]], rows=2,
+                                         height=4.2)
     reach_ax.plot(ranks, reach, marker="o", color=PALETTE[1])
     reach_ax.set_ylim(0, 1.1)
     finish_list(reach_ax, title="The user reaches rank r (not satisfied before)", xlabel="",

@@ -108,7 +108,7 @@ def finish_list(ax, *, title: str, xlabel: str, ylabel: str, legend: str | None 
     below = strips_below(ax)
     if below:
         ax.set_xlabel("")
-        below[-1].set_xlabel(xlabel, wrap=True)
+        below[-1].set_xlabel(xlabel)
     return ax
 
 

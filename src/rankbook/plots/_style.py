@@ -51,12 +51,9 @@ def new_axes(ax=None, *, size: tuple[float, float] | None = None, height: float 
 
 def finish(ax, *, title: str, xlabel: str, ylabel: str, legend: str | None = "best",
            grid: str = "both"):
-    """Title, axis labels, a light grid and (unless ``legend`` is None) the legend.
-
-    A title or x label too long for the figure is wrapped onto a second line.
-    """
-    ax.set_title(title, wrap=True)
-    ax.set_xlabel(xlabel, wrap=True)
+    """Title, axis labels, a light grid and (unless ``legend`` is None) the legend."""
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.grid(True, axis=grid, alpha=0.3)
     if legend is not None and any(not label.startswith("_") for label in

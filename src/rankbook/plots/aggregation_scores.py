@@ -262,6 +262,7 @@ def kemeny_distances(lists, *, weights=None, convention: str = "textbook", max_i
     order = " > ".join(str(item) for item in shown.result)
     finish(ax, title=f"Kemeny order: {order}", legend=None, grid="x", ylabel="",
            xlabel="disagreements: reversed pairs, summed over the lists")
+    ax.title.set_wrap(True)            # a long order goes on to a second line
     return ax
 
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankbook.plots._style import PALETTE, REFERENCE
+from rankbook.plots._style import PALETTE, REFERENCE, WIDTH
 
 #: The null distribution, the values at least as extreme as the observed one, the observed one.
 NULL, TAIL, OBSERVED = REFERENCE, PALETTE[3], PALETTE[1]
-#: Inches. Narrower than the house's 6.4: on a 390 px phone the figure shrinks less, and a
-#: legend's text stays about 8 px high instead of 6.
-SIZE = (5.0, 3.2)
+#: Inches: the house's width (`rankbook.plots._style.WIDTH`), a little taller than its default.
+SIZE = (WIDTH, 3.2)
 
 
 def density(ax, distribution, span, statistic: float, alternative: str, pvalue: float,

@@ -94,7 +94,7 @@ def interleaved_list(rankings, shown: Interleaving, *, labels=None, ax=None):
     names = list(labels) if labels is not None else [chr(ord("A") + j) for j in range(len(lists))]
     team_of = dict(zip(shown.documents, shown.teams or [None] * len(shown.documents)))
     depth = max(len(shown.documents), *(len(r) for r in lists))
-    ax = new_axes(ax, size=(6.4, 0.5 * depth + 1.3))
+    ax = new_axes(ax, height=0.5 * depth + 1.3)
     for x, ranking in enumerate(lists):
         for rank, document in enumerate(ranking, start=1):
             _cell(ax, x, rank, document, x if team_of.get(document, -1) == x else None,
@@ -154,7 +154,7 @@ def win_tie_loss(a, b, model, grades=None, *, methods=("balanced", "team_draft",
     >>> [round(float(bar.get_width()), 3) for bar in ax.patches]     # A wins, tie, B wins
     [0.125, 0.5, 0.375]
     """
-    ax = new_axes(ax, size=(6.4, 0.55 * len(methods) + 1.4))
+    ax = new_axes(ax, height=0.55 * len(methods) + 1.4)
     for row, method in enumerate(methods):
         parts = [float(p) for p in win_probabilities(method, a, b, model, grades, length=length)]
         left = 0.0
@@ -215,7 +215,7 @@ def expected_outcomes(a, b, users: Mapping, grades=None, *, methods=("balanced",
     >>> [round(float(bar.get_width()), 3) for bar in ax.patches]
     [-0.25, 0.0]
     """
-    ax = new_axes(ax, size=(6.4, 0.5 * len(methods) * max(1, len(users)) * 0.6 + 1.4))
+    ax = new_axes(ax, height=0.5 * len(methods) * max(1, len(users)) * 0.6 + 1.4)
     height = 0.8 / max(1, len(users))
     for u, (name, model) in enumerate(users.items()):
         values = [float(expected_outcome(m, a, b, model, grades, length=length))

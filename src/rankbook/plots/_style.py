@@ -9,8 +9,9 @@ One size rule: every figure is `WIDTH` inches wide, unless its shape needs anoth
 square ROC plot, a table of columns as wide as their names); the module that draws it says
 why where it does. The site shows a figure at most as wide as it was drawn and shrinks it to
 the text column on a narrow screen: 358 CSS px on a 390 px phone (measured in Chromium), where
-text of the default 10 pt is ``10 * 358 / (72 * WIDTH)`` px high: 10.4 px at 4.8 inches (the
-former default, 6.4 inches, gave 7.8 px), and the "small" labels (8.3 pt) 8.6 px.
+text of the default 10 pt is ``10 * 358 / (72 * w)`` px high for an SVG ``w`` inches wide (the
+figure plus the build's 0.1 inch margins): 10.1 px measured at 4.8 inches, 8.4 px for the
+"small" labels (the former default, 6.4 inches, gave 7.8 px, and 5.2 inches 9.4 px).
 """
 
 from __future__ import annotations

@@ -136,9 +136,13 @@ class _WalkHandler(SimpleHTTPRequestHandler):
     - MathJax, asked for by a page without math (``no_math``, told by the Referer), is an empty
       script: such a page has nothing to typeset, and the walk does not wait for it. A missing
       MathJax file is still a 404.
+
+    And it serves one page more for each group of API pages (``api_groups``, by path): their
+    articles on one page (`_api_group_html`).
     """
 
     no_math: frozenset = frozenset()
+    api_groups: dict = {}
 
     def log_message(self, *args):
         pass
@@ -147,6 +151,13 @@ class _WalkHandler(SimpleHTTPRequestHandler):
         path = self.path.split("?", 1)[0]
         file = Path(self.translate_path(path))
         body = None
+        if path.lstrip("/") in self.api_groups:
+            data = self.api_groups[path.lstrip("/")]
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            return io.BytesIO(data)
         if path.endswith("/search/search_index.json") and file.is_file():
             body = json.dumps({"config": json.loads(file.read_text())["config"], "docs": []})
         elif path.endswith("/tex-mml-chtml.js") and file.is_file():
@@ -163,11 +174,54 @@ class _WalkHandler(SimpleHTTPRequestHandler):
         return io.BytesIO(data)
 
 
+# The API reference's pages (one a module, 134 of the site's 229) are generated from the
+# docstrings by one template: what differs between them is their article. The walk reads them
+# API_GROUP articles to a page, in the API index's own page (its template, scripts and
+# MathJax), each article in a <section data-rb-page="api/.../">, and checks each article as it
+# checks a page: formulas typeset, no MathJax error, no TeX or Markdown left raw. A page of its
+# own costs a reader's browser the template's scripts and MathJax's start (0.75 s of CPU an
+# API page, 100 s for all); 30 articles to a page cost 21 s in all. More to a page cost more:
+# Material measures each code block, and each measure lays out the whole page.
+API_GROUP = 30
+API_INDEX = "api/"
+
+
+def _article_bounds(html: str, path: str) -> tuple[int, int]:
+    start = html.find("<article")
+    assert start >= 0, f"{path}: no <article> in the page"
+    start = html.index(">", start) + 1
+    return start, html.index("</article>", start)
+
+
+def _api_group_html(site_dir: Path, paths: list[str]) -> bytes:
+    """The API index's page with the articles of ``paths`` in place of its own. Their links
+    point elsewhere from here, and nothing in an API article is loaded by its address (no
+    image; `test_api_articles_load_nothing_by_address`)."""
+    shell = (site_dir / API_INDEX / "index.html").read_text(encoding="utf-8")
+    start, end = _article_bounds(shell, API_INDEX)
+    sections = []
+    for path in paths:
+        html = (site_dir / path / "index.html").read_text(encoding="utf-8")
+        a, b = _article_bounds(html, path)
+        sections.append(f'<section data-rb-page="{path}">{html[a:b]}</section>')
+    return (shell[:start] + "".join(sections) + shell[end:]).encode()
+
+
+def _api_groups(site_dir: Path) -> dict[str, list[str]]:
+    """{address of a group's page: the API pages whose articles it shows}, API_GROUP a page."""
+    pages = [p for p in _site_pages(site_dir) if p.startswith(API_INDEX) and p != API_INDEX]
+    return {f"{API_INDEX}rb-walk-{i // API_GROUP}.html": pages[i:i + API_GROUP]
+            for i in range(0, len(pages), API_GROUP)}
+
+
 @pytest.fixture(scope="session")
 def walk_url(site_dir, math_pages):
     """http://127.0.0.1:PORT/ serving the built site for the walk (_WalkHandler)."""
+    groups = {address: _api_group_html(site_dir, paths)
+              for address, paths in _api_groups(site_dir).items()}
     handler = type("Handler", (_WalkHandler,),
-                   {"no_math": frozenset(set(_site_pages(site_dir)) - math_pages)})
+                   {"no_math": frozenset(set(_site_pages(site_dir)) - math_pages),
+                    "api_groups": groups})
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site_dir)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -236,9 +290,10 @@ def visit(browser, base_url):
 
 # TeX commands MathJax did not know: its noundefined package shows them as red text.
 UNDEFINED_MACROS_JS = """
-() => {
+(root) => {
   const found = [];
   for (const item of MathJax.startup.document.math) {
+    if (root && !(item.typesetRoot && root.contains(item.typesetRoot))) continue;
     item.root.walkTree((node) => {
       if (node.isKind('mtext') && node.attributes.get('mathcolor') === 'red') {
         const text = node.childNodes.map((child) => child.text || '').join('');
@@ -254,9 +309,9 @@ UNDEFINED_MACROS_JS = """
 
 # Visible text outside code, scripts and typeset math, one entry per text node.
 VISIBLE_PROSE_JS = """
-() => {
+(root) => {
   const skip = 'pre, code, script, style, textarea, noscript, mjx-container, .md-search';
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(root || document.body, NodeFilter.SHOW_TEXT);
   const out = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
@@ -269,19 +324,29 @@ VISIBLE_PROSE_JS = """
 """
 
 
-def _assert_no_untypeset_tex(visit, path: str, math: bool = True) -> None:
-    """No MathJax error, no unknown TeX command, no TeX left raw in the visible prose.
+def _untypeset_tex(page, path: str, math: bool = True, root=None) -> list[str]:
+    """MathJax errors, unknown TeX commands, and TeX or Markdown left raw in the visible prose
+    of the page (or of the element ``root``, a handle), one line for each kind found.
     ``math=False``: a page that had no MathJax to run (the walk's pages without math)."""
+    found = []
     if math:
-        errors = visit.page.locator("mjx-merror").all_text_contents()
-        assert not errors, f"{path}: MathJax could not typeset: {errors}"
-        undefined = visit.page.evaluate(UNDEFINED_MACROS_JS)
-        assert not undefined, f"{path}: TeX commands MathJax does not know: {undefined}"
-    prose = visit.page.evaluate(VISIBLE_PROSE_JS)
+        if root is None:
+            errors = page.locator("mjx-merror").all_text_contents()
+        else:
+            errors = root.evaluate("r => [...r.querySelectorAll('mjx-merror')].map(e => e.textContent)")
+        if errors:
+            found.append(f"{path}: MathJax could not typeset: {errors}")
+        undefined = page.evaluate(UNDEFINED_MACROS_JS, root)
+        if undefined:
+            found.append(f"{path}: TeX commands MathJax does not know: {undefined}")
+    prose = page.evaluate(VISIBLE_PROSE_JS, root)
     raw = [" ".join(text.split())[:120] for text in prose if RAW_TEX.search(text)]
-    assert not raw, f"{path}: TeX left as raw text: {raw}"
+    if raw:
+        found.append(f"{path}: TeX left as raw text: {raw}")
     markdown = [" ".join(text.split())[:120] for text in prose if RAW_MARKDOWN.search(text)]
-    assert not markdown, f"{path}: Markdown left as raw text: {markdown}"
+    if markdown:
+        found.append(f"{path}: Markdown left as raw text: {markdown}")
+    return found
 
 
 @pytest.mark.parametrize("path", MATH_PAGES)
@@ -352,12 +417,15 @@ def walk(browser, walk_url, site_dir, math_pages) -> dict:
     (a renderer process each), while the test reads the one that started first.
 
     The pages come from `walk_url` (_WalkHandler): without the search index, which no check
-    here reads, and with MathJax only on the pages that have math (`math_pages`).
+    here reads, and with MathJax only on the pages that have math (`math_pages`). The API
+    pages but the index are read API_GROUP articles to a page (`_read_api_group`).
     """
     base_url = walk_url
     tabs = [Visit(browser, base_url, width=WALK_WIDTHS[0], height=900) for _ in range(WALK_TABS)]
     layout = set(_layout_pages(site_dir))
-    waiting = list(_site_pages(site_dir))
+    groups = _api_groups(site_dir)
+    grouped = {path for paths in groups.values() for path in paths}
+    waiting = [p for p in _site_pages(site_dir) if p not in grouped] + list(groups)
     loading: list[tuple[Visit, str]] = []
     pages = {}
     try:
@@ -371,7 +439,10 @@ def walk(browser, walk_url, site_dir, math_pages) -> dict:
                 assert response is not None and response.status == 200, f"{path}: not served"
                 loading.append((tab, path))
             tab, path = loading.pop(0)
-            pages[path] = _read_page(tab, path, path in layout, path in math_pages)
+            if path in groups:
+                pages.update(_read_api_group(tab, path, groups[path], math_pages))
+            else:
+                pages[path] = _read_page(tab, path, path in layout, path in math_pages)
     finally:
         for tab in tabs:
             tab.close()
@@ -386,53 +457,62 @@ UNTYPESET_MATH_JS = """
 """
 
 
-# The figures drawn by the docs build (docs/hooks/figures.py): inline SVG with an accessible
-# name, and shapes in them (a blank SVG would not count).
-FIGURES_JS = """
-() => [...document.querySelectorAll('article figure.rb-figure svg.rb-figure-svg')]
-  .filter(svg => (svg.getAttribute('aria-label') || '').split(' ').length >= 8
-                 && svg.querySelectorAll('path, use, rect').length > 5
-                 && svg.getBoundingClientRect().width > 100).length
+def _loaded(tab: Visit, path: str, math: bool) -> list[str]:
+    """Wait for the page in ``tab`` to load (and MathJax to typeset, if ``math``); the
+    problems of the whole page: requests that left 127.0.0.1, failed requests, script errors,
+    images that did not load."""
+    page = tab.page
+    page.wait_for_load_state("load")
+    if math:
+        tab.wait_for_mathjax()
+    page.wait_for_function("() => Array.from(document.images).every(i => i.complete)")
+    elsewhere = [u for u in tab.requests
+                 if not u.startswith(("data:", "blob:")) and urlsplit(u).hostname != "127.0.0.1"]
+    broken = page.evaluate(
+        "() => Array.from(document.images).filter(i => i.naturalWidth === 0).map(i => i.src)")
+    return [f"{path}: {label}: {found}"
+            for label, found in (("requests left 127.0.0.1", elsewhere),
+                                 ("failed requests", list(tab.failures)),
+                                 ("script errors", list(tab.errors)),
+                                 ("images that did not load", broken))
+            if found]
+
+
+# What the walk records of an article (the page's, or an API page's on a group page). The
+# figures are those drawn by the docs build (docs/hooks/figures.py): inline SVG with an
+# accessible name, and shapes in them (a blank SVG would not count). (the page's, or an API page's on a group page).
+ARTICLE_JS = """
+(article) => ({
+  h1: (article.querySelector('h1') || {innerText: ''}).innerText.trim(),
+  typeset: article.querySelectorAll('mjx-container').length,
+  images: article.querySelectorAll('img').length,
+  examples: article.querySelectorAll('div.highlight:has(> pre > code > .gp)').length,
+  try_it: article.querySelectorAll('.rb-tryit-open').length,
+  figures: [...article.querySelectorAll('figure.rb-figure svg.rb-figure-svg')]
+    .filter(svg => (svg.getAttribute('aria-label') || '').split(' ').length >= 8
+                   && svg.querySelectorAll('path, use, rect').length > 5
+                   && svg.getBoundingClientRect().width > 100).length,
+  height: article.getBoundingClientRect().height,
+})
 """
 
 
 def _read_page(tab: Visit, path: str, layout: bool, math: bool) -> dict:
     page = tab.page
-    page.wait_for_load_state("load")
-    problems = []
-    if math:
-        tab.wait_for_mathjax()
-    else:
+    problems = _loaded(tab, path, math)
+    if not math:
         missed = page.evaluate(UNTYPESET_MATH_JS, _mathjax_classes())
         if missed:
             problems.append(f"{path}: math on a page the walk took for one without: {missed}")
-    page.wait_for_function("() => Array.from(document.images).every(i => i.complete)")
-    try:
-        _assert_no_untypeset_tex(tab, path, math)
-    except AssertionError as exc:
-        problems.append(str(exc).splitlines()[0])
-    elsewhere = [u for u in tab.requests
-                 if not u.startswith(("data:", "blob:")) and urlsplit(u).hostname != "127.0.0.1"]
-    broken = page.evaluate(
-        "() => Array.from(document.images).filter(i => i.naturalWidth === 0).map(i => i.src)")
-    for label, found in (("requests left 127.0.0.1", elsewhere),
-                         ("failed requests", list(tab.failures)),
-                         ("script errors", list(tab.errors)),
-                         ("images that did not load", broken)):
-        if found:
-            problems.append(f"{path}: {label}: {found}")
-    heading = page.locator("article h1").first
+    problems += _untypeset_tex(page, path, math)
     link = page.locator("a[download]", has_text="Download this notebook")
     record = {
+        **page.locator("article").first.evaluate(ARTICLE_JS),
         "problems": problems,
-        "h1": heading.inner_text().strip() if heading.count() else "",
         "height": page.evaluate("() => document.documentElement.scrollHeight"),
         "download": link.first.get_attribute("href") if link.count() else None,
-        "typeset": page.locator("mjx-container").count(),
+        # every image of the page, the header's and footer's too
         "images": page.evaluate("() => document.images.length"),
-        "figures": page.evaluate(FIGURES_JS),
-        "examples": page.locator("article div.highlight:has(> pre > code > .gp)").count(),
-        "try_it": page.locator("article .rb-tryit-open").count(),
     }
     if layout:
         record["overflow"] = {}
@@ -441,6 +521,22 @@ def _read_page(tab: Visit, path: str, layout: bool, math: bool) -> dict:
             record["overflow"][width] = page.evaluate(OVERFLOW_JS)
         page.set_viewport_size({"width": WALK_WIDTHS[0], "height": 900})
     return record
+
+
+def _read_api_group(tab: Visit, address: str, paths: list[str], math_pages: set[str]) -> dict:
+    """The records of the API pages ``paths`` from their group's page (`_api_group_html`): each
+    article as `_read_page` reads a page, with the group page's own problems (its requests and
+    scripts) counted against each, and ``height`` the article's."""
+    shared = _loaded(tab, address, math=True)
+    records = {}
+    for path in paths:
+        article = tab.page.locator(f'section[data-rb-page="{path}"]')
+        handle = article.element_handle()
+        record = article.evaluate(ARTICLE_JS)
+        record.update(problems=[*shared, *_untypeset_tex(tab.page, path, path in math_pages, handle)],
+                      download=None)
+        records[path] = record
+    return records
 
 
 # The chapters whose every page holds a figure drawn from its example (issue 28): the measures,
@@ -918,6 +1014,71 @@ def test_api_pages_are_one_module_long(walk):
     assert not tall, f"API pages taller than 15,000 px at 1400 px: {tall}"
     private = [path for path in heights if "/_" in "/" + path]
     assert not private, private
+
+
+# What a page loads by its address: scripts, style sheets, images, icons, media.
+LOADED_ATTRIBUTES = re.compile(
+    r'<(?:script|img|source|video|audio|iframe|embed)\b[^>]*?\bsrcs?(?:et)?="([^"]*)"'
+    r'|<link\b[^>]*?\brel="(?:stylesheet|icon|preload|modulepreload)"[^>]*?\bhref="([^"]*)"'
+    r'|<link\b[^>]*?\bhref="([^"]*)"[^>]*?\brel="(?:stylesheet|icon|preload|modulepreload)"')
+
+
+def _loads(html: str, page_url: str) -> set[str]:
+    """The addresses (resolved from ``page_url``) of what ``html`` loads by its address."""
+    from urllib.parse import urljoin
+    return {urljoin(page_url, next(g for g in m.groups() if g is not None))
+            for m in LOADED_ATTRIBUTES.finditer(html)}
+
+
+def test_api_articles_load_nothing_by_address(site_dir):
+    """The walk reads the API pages' articles on group pages (`_api_group_html`), where a
+    relative address would point elsewhere and the page around each article is the index's:
+    so no API article loads anything by its address, and every API page loads what the API
+    index loads (its template: the same scripts, style sheets and icons)."""
+    index = (site_dir / API_INDEX / "index.html").read_text(encoding="utf-8")
+    expected = _loads(index, "http://site/" + API_INDEX)
+    assert any(u.endswith("tex-mml-chtml.js") for u in expected), expected
+    assert _loads('<img alt="x" src="../a.png"><link href="s.css" rel="stylesheet">',
+                  "http://site/api/x/") == {"http://site/api/a.png", "http://site/api/x/s.css"}
+    groups = _api_groups(site_dir)
+    assert sum(map(len, groups.values())) >= 100, groups
+    problems = []
+    for path in [p for paths in groups.values() for p in paths]:
+        html = (site_dir / path / "index.html").read_text(encoding="utf-8")
+        start, end = _article_bounds(html, path)
+        inside = _loads(html[start:end], "http://site/" + path)
+        if inside:
+            problems.append(f"{path}: its article loads {sorted(inside)}")
+        around = _loads(html[:start] + html[end:], "http://site/" + path)
+        if around != expected:
+            problems.append(f"{path}: loads {sorted(around ^ expected)} unlike the API index")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_api_group_check_can_fail(browser, base_url, site_dir):
+    """An API group page (`_api_group_html`) with one real article and two made to fail: each
+    problem is counted against the article it is in, and the real article stays clean."""
+    html = _api_group_html(site_dir, ["api/stats/"]).decode()
+    bad = ('<section data-rb-page="api/raw/"><h1>API: raw</h1><p>left raw: $x_i$</p></section>'
+           '<section data-rb-page="api/unknown/"><h1>API: unknown</h1>'
+           '<p><span class="arithmatex">\\(\\rbNoSuchMacro{x}\\)</span></p></section>')
+    html = html.replace("</article>", bad + "</article>", 1)
+    tab = Visit(browser, base_url, width=WALK_WIDTHS[0], height=900)
+    try:
+        address = API_INDEX + "rb-walk-test.html"
+        tab.page.route(base_url + address, lambda route: route.fulfill(
+            body=html, content_type="text/html; charset=utf-8"))
+        tab.page.goto(base_url + address, wait_until="commit")
+        records = _read_api_group(tab, address, ["api/stats/", "api/raw/", "api/unknown/"],
+                                  {"api/stats/", "api/raw/", "api/unknown/"})
+    finally:
+        tab.close()
+    assert not records["api/stats/"]["problems"], records["api/stats/"]["problems"]
+    assert records["api/stats/"]["h1"].startswith("API: ") and records["api/stats/"]["typeset"]
+    assert any("TeX left as raw text" in p for p in records["api/raw/"]["problems"])
+    assert any("TeX commands MathJax does not know" in p and "rbNoSuchMacro" in p
+               for p in records["api/unknown/"]["problems"]), records["api/unknown/"]
+    assert records["api/raw/"]["h1"] == "API: raw"
 
 
 # Every page the site had before its chapters (commit 773d115: the flat "Metrics" list) is still

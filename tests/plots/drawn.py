@@ -16,3 +16,8 @@ def ys(line) -> list[float]:
 def strips(ax) -> list:
     """The rows of tiles drawn below ``ax`` (the axes labelled "strip"), top first."""
     return [other for other in ax.figure.axes if other.get_label() == "strip"]
+
+
+def heights(bars) -> list:
+    """The heights of a bar container's bars."""
+    return [bar.get_height() for bar in bars]

@@ -12,15 +12,10 @@ import itertools
 import math
 from fractions import Fraction
 
-import matplotlib
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-
-import rankbook as rb  # noqa: E402
-from rankbook.plots import (  # noqa: E402
+import rankbook as rb
+from rankbook.plots import (
     kemeny_distances,
     learned_weights,
     markov_walk,
@@ -39,11 +34,6 @@ TENNESSEE = [["Memphis", "Nashville", "Chattanooga", "Knoxville"],
 VOTERS = [42, 26, 15, 17]
 CITIES = TENNESSEE[0]
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
 
 
 def _borda_by_hand(lists, weights):

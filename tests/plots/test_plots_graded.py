@@ -8,15 +8,11 @@ from __future__ import annotations
 
 import math
 
-import matplotlib
+import pytest
+from drawn import heights, strips
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-
-import rankbook as rb  # noqa: E402
-from rankbook.plots import (  # noqa: E402
+import rankbook as rb
+from rankbook.plots import (
     dcg_conventions,
     dcg_curves,
     discounted_gains,
@@ -30,29 +26,18 @@ from rankbook.plots import (  # noqa: E402
 LECTURE = [3, 2, 3, 0, 0, 1, 2, 2, 3, 0]   # the lecture slides' 0-3 example
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
-
-
-def _heights(bars):
-    return [bar.get_height() for bar in bars]
-
-
 def _tiles(ax):
     """The kinds of the tiles drawn under ``ax`` (the strip's patch labels, without "_")."""
-    strips = [other for other in ax.figure.axes if other.get_label() == "strip"]
-    return [patch.get_label()[1:] for patch in strips[0].patches]
+    return [patch.get_label()[1:] for patch in strips(ax)[0].patches]
 
 
 def test_the_bars_are_the_grades_and_the_grades_over_jarvelins_discount():
     ax = discounted_gains(LECTURE, discount="jarvelin")
     gains, discounted = ax.containers
-    assert _heights(gains) == LECTURE
+    assert heights(gains) == LECTURE
     # d(i) = max(1, log2 i): the slides print 3, 2, 1.89, 0, 0, 0.39, 0.71, 0.67, 0.95, 0
     by_hand = [g / max(1.0, math.log2(i)) for i, g in enumerate(LECTURE, 1)]
-    assert _heights(discounted) == pytest.approx(by_hand, abs=1e-12)
+    assert heights(discounted) == pytest.approx(by_hand, abs=1e-12)
     assert [round(x, 2) for x in by_hand] == [3, 2, 1.89, 0, 0, 0.39, 0.71, 0.67, 0.95, 0]
     ticks = [label.get_text() for label in ax.figure.axes[-1].get_xticklabels()]  # under the tiles
     assert ticks[:4] == ["1\n÷1", "2\n÷1", "3\n÷1.58", "4\n÷2"]
@@ -63,8 +48,8 @@ def test_the_bars_are_the_grades_and_the_grades_over_jarvelins_discount():
 def test_exponential_gains_are_two_to_the_grade_minus_one():
     ax = discounted_gains([2, 0, 1], gain="exponential")
     gains, discounted = ax.containers
-    assert _heights(gains) == [3, 0, 1]
-    assert _heights(discounted) == pytest.approx([3, 0, 1 / 2])   # log2(i+1): 1, log2 3, 2
+    assert heights(gains) == [3, 0, 1]
+    assert heights(discounted) == pytest.approx([3, 0, 1 / 2])   # log2(i+1): 1, log2 3, 2
 
 
 def test_the_curves_are_dcg_and_idcg_at_each_rank():
@@ -149,8 +134,8 @@ def test_the_gain_map_stacks_the_mapped_gains():
 def test_g_discounts_by_the_shortfall_and_dcg_by_the_rank():
     ax = normalized_gain_terms([1, 0, 1], [1, 1, 1])
     g_terms, dcg_terms = ax.containers
-    assert _heights(g_terms) == pytest.approx([1, 0, 1 / math.log2(3)])   # one miss above rank 3
-    assert _heights(dcg_terms) == pytest.approx([1, 0, 1 / 2])
+    assert heights(g_terms) == pytest.approx([1, 0, 1 / math.log2(3)])   # one miss above rank 3
+    assert heights(dcg_terms) == pytest.approx([1, 0, 1 / 2])
     binG = (1 + 1 / math.log2(3)) / 3                                    # the page: 0.543643
     assert ax.get_title().startswith(f"G = {binG:.4f}")
 
@@ -158,7 +143,7 @@ def test_g_discounts_by_the_shortfall_and_dcg_by_the_rank():
 def test_graded_g_terms_follow_the_ideals_lead():
     # Judged 2 and 1, the list shows the 1 first: shortfall 1 at rank 1, then caught up.
     ax = normalized_gain_terms([1, 2], [2, 1])
-    assert _heights(ax.containers[0]) == pytest.approx([1 / math.log2(3), 2])
+    assert heights(ax.containers[0]) == pytest.approx([1 / math.log2(3), 2])
 
 
 @pytest.mark.parametrize("draw", [

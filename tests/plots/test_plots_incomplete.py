@@ -9,15 +9,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import matplotlib
+import pytest
+from drawn import heights
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-
-import rankbook as rb  # noqa: E402
-from rankbook.plots import (  # noqa: E402
+import rankbook as rb
+from rankbook.plots import (
     bpref_terms,
     condensed_list,
     infap_estimates,
@@ -26,16 +22,6 @@ from rankbook.plots import (  # noqa: E402
 )
 
 EPSILON = 1e-5   # trec_eval's INFAP_EPSILON
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
-
-
-def _heights(bars):
-    return [bar.get_height() for bar in bars]
 
 
 def _kinds(ax):
@@ -48,7 +34,7 @@ def test_bpref_terms_of_the_pages_run():
     ax = bpref_terms([1, None, 0, 1, None, None, 1, 0], 4, 3)
     bars = ax.containers[0]
     assert [bar.get_x() + bar.get_width() / 2 for bar in bars] == [1, 4, 7]
-    assert _heights(bars) == pytest.approx([1, Fraction(2, 3), Fraction(2, 3)])
+    assert heights(bars) == pytest.approx([1, Fraction(2, 3), Fraction(2, 3)])
     assert [text.get_text() for text in ax.texts] == \
         ["1.00\nn_r=0", "0.67\nn_r=1", "0.67\nn_r=1", "1 missed:\n0"]
     assert ax.get_title().endswith(f"/ 4 = {7 / 12:.4f}")
@@ -60,10 +46,10 @@ def test_bpref_terms_of_the_pages_run():
 def test_bpref_terms_cap_at_r_and_count_one_without_judged_nonrelevant_documents():
     # R = 2, N = 3: rank 5 has three judged non-relevant documents above, capped at 2: 0.
     ax = bpref_terms([0, 1, 0, 0, 1], 2, 3)
-    assert _heights(ax.containers[0]) == pytest.approx([Fraction(1, 2), 0])
+    assert heights(ax.containers[0]) == pytest.approx([Fraction(1, 2), 0])
     # N = 0: each retrieved relevant document adds 1 (trec_eval's special case).
     ax = bpref_terms([None, 1, None, 1], 3, 0)
-    assert _heights(ax.containers[0]) == [1, 1]
+    assert heights(ax.containers[0]) == [1, 1]
 
 
 def test_infap_estimates_against_aps_precisions():
@@ -72,8 +58,8 @@ def test_infap_estimates_against_aps_precisions():
     ax = infap_estimates([1, -1, None, 1], 2)
     estimates, precisions = ax.containers
     rank_4 = 1 / 4 + 3 / 4 * 2 / 3 * (1 + EPSILON) / (1 + 2 * EPSILON)
-    assert _heights(estimates) == pytest.approx([1, rank_4], abs=1e-12)
-    assert _heights(precisions) == [1, Fraction(1, 2)]
+    assert heights(estimates) == pytest.approx([1, rank_4], abs=1e-12)
+    assert heights(precisions) == [1, Fraction(1, 2)]
     assert ax.get_title() == f"infAP = {(1 + rank_4) / 2:.4f}, AP = 0.7500 (R = 2)"
     assert _kinds(ax.figure.axes[-1]) == ["relevant", "pooled", "unjudged", "relevant"]
 

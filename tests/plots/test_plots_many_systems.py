@@ -5,19 +5,14 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-import matplotlib
+import numpy as np
+import pytest
+from figure_reading import intervals, shaded_area
+from scipy import stats
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from scipy import stats  # noqa: E402
-
-import rankbook as rb  # noqa: E402
-from figure_reading import intervals, shaded_area  # noqa: E402
-from rankbook.compare import compare_scores  # noqa: E402
-from rankbook.plots import (  # noqa: E402
+import rankbook as rb
+from rankbook.compare import compare_scores
+from rankbook.plots import (
     asl_curves,
     comparison_intervals,
     corrected_pvalues,
@@ -33,11 +28,6 @@ EXERCISE = {"a": [1, 2, 3], "b": [2, 3, 4], "c": [3, 4, 8]}
 MEDICINES = {"group0": [24.5, 23.5, 26.4, 27.1, 29.9], "group1": [28.4, 34.2, 29.5, 32.2, 30.1],
              "group2": [26.1, 28.3, 24.3, 26.2, 27.8]}
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
 
 
 def test_the_anova_figure_is_the_f_distribution_and_its_tail_is_the_p_value():

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-import matplotlib
+import matplotlib.colors
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-
-import rankbook as rb  # noqa: E402
-from rankbook.plots import (  # noqa: E402
+import rankbook as rb
+from rankbook.plots import (
     click_probabilities_by_rank,
     expected_outcomes,
     interleaved_list,
@@ -24,11 +20,6 @@ A, B = ["a", "b", "c"], ["b", "c", "a"]
 COIN = rb.online.pbm({0: F(1, 2), 1: F(1, 2)}, [1, 1, 1])
 RELEVANT_ONLY = rb.online.pbm({0: 0, 1: 1}, [1, 1, 1])
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
 
 
 def test_the_shown_column_is_coloured_by_team():

@@ -4,21 +4,10 @@ from __future__ import annotations
 
 import math
 
-import matplotlib
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-
-import rankbook as rb  # noqa: E402
-from rankbook.plots import replicated_effect, replication_scores  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+import rankbook as rb
+from rankbook.plots import replicated_effect, replication_scores
 
 
 def test_the_points_are_the_topics_and_the_segments_their_errors():

@@ -11,18 +11,13 @@ import itertools
 import math
 from fractions import Fraction
 
-import matplotlib
+import numpy as np
+import pytest
+from figure_reading import shaded_area, vertical_lines
+from scipy import stats
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from scipy import stats  # noqa: E402
-
-import rankbook as rb  # noqa: E402
-from figure_reading import shaded_area, vertical_lines  # noqa: E402
-from rankbook.plots import (  # noqa: E402
+import rankbook as rb
+from rankbook.plots import (
     bootstrap_null,
     paired_differences,
     paired_t_null,
@@ -39,11 +34,6 @@ B = [0.5, 0.1, 0.0, 0.2, 0.4, 0.3, 0.0, 0.5, 0.3, 0.3, 0.4, 0.4, 0.1, 0.4, 0.2, 
 # scipy's wilcoxon docstring: Darwin's height differences, exact p = 0.041259765625.
 DARWIN = [6, 8, 14, 16, 23, 24, 28, 29, 41, -48, 49, 56, 60, -67, 75]
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
 
 
 def test_the_differences_are_the_sorted_per_topic_differences_with_the_t_interval():

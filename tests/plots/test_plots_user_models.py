@@ -8,21 +8,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import matplotlib
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-
-import rankbook as rb  # noqa: E402
-from rankbook.plots import err_cascade, rbp_contributions, rbp_persistence  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+import rankbook as rb
+from rankbook.plots import err_cascade, rbp_contributions, rbp_persistence
 
 
 def _bars(container):

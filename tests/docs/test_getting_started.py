@@ -191,6 +191,10 @@ def test_make_test_runs_every_check_once_and_the_docs_before_the_browser():
     ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()
           if line.strip().startswith("make ")]
     assert ci[:2] == ["make test", "make test-narrowed"], ci
+    # the exercise generators' rules over the issue's 2,000 seeds (make test runs 200)
+    assert "make exercises-sweep" in ci, ci
+    sweep = subprocess.run(["make", "-n", "exercises-sweep"], cwd=ROOT, capture_output=True, text=True)
+    assert "RANKBOOK_QUALITY_SEEDS=2000" in sweep.stdout, sweep.stdout
 
 
 @pytest.mark.skipif(not shutil.which("make"), reason="make reads the Makefile")

@@ -182,3 +182,22 @@ def test_an_effect_ratio_of_no_effect_is_nan_with_a_note(tmp_path, capsys):
     captured = capsys.readouterr()
     assert _rows(captured.out)["P@2"]["ER"] == "nan"
     assert "rankbook reproduce: note: effect_ratio is undefined (0/0)" in captured.err
+
+
+# --- no topic in common (issue 36, item 6): a refusal, never a ZeroDivisionError ---------------
+
+def test_replicated_runs_with_no_topic_in_common_are_refused(files, tmp_path, capsys):
+    qrels, original, _ = files
+    # the "replication" ranks topics the original never ranked: nothing to pair
+    elsewhere = _run(tmp_path / "x.run", {"q7": ["d1", "d2"], "q8": ["d3", "d4"]}, "x")
+    assert main(["reproduce", qrels, original, elsewhere]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no topic in common" in err[0] and "--reproduced-qrels" in err[0], err
+
+
+def test_replicated_tables_with_no_topic_in_common_are_refused(tmp_path, capsys):
+    original = _table(tmp_path / "o.csv", "query,P@2\nq1,1\nq2,0.5\n")
+    elsewhere = _table(tmp_path / "x.csv", "query,P@2\nq7,0.5\nq8,0.5\n")
+    assert main(["reproduce", original, elsewhere]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no topic in common" in err[0] and "--reproduction" in err[0], err

@@ -78,14 +78,19 @@ def run(args) -> None:
         names.update(original_b=args.baselines[0], reproduced_b=args.baselines[1])
     if runs_or_tables(args.qrels, names, args.reproduced_qrels, args.reproduction) == "tables":
         tables, columns = read_tables(names, args.measures)
+        rows = _rows(tables, columns, args.reproduction)
         if not args.reproduction:
             print("rankbook reproduce: note: Kendall's tau union and RBO need the runs' ranked "
                   "lists, which score tables do not hold: give QRELS and the runs for them.",
                   file=sys.stderr)
-        _print(_rows(tables, columns, args.reproduction), args.decimals)
+        _print(rows, args.decimals)
         return
     measures = args.measures or DEFAULT_MEASURES
     qrels_rep = args.reproduced_qrels or args.qrels
+    lists = None
+    if not args.reproduced_qrels:
+        lists = [_ranked_lists(rb.io.read_run(path)) for path in (args.original, args.reproduced)]
+        _refuse_no_common_topic(*lists, args.original, args.reproduced)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         tables = {key: rb.evaluate(qrels_rep if key.startswith("reproduced") else args.qrels,
@@ -93,43 +98,27 @@ def run(args) -> None:
     for warning in caught:
         print(f"rankbook reproduce: note: {warning.message}", file=sys.stderr)
     _print(_rows(tables, tables["original"].columns, bool(args.reproduced_qrels)), args.decimals)
-    if not args.reproduced_qrels:
-        tau, overlap = _orderings(rb.io.read_run(args.original), rb.io.read_run(args.reproduced),
-                                  args.k, args.p)
+    if lists is not None:
+        tau, overlap = _orderings(*lists, args.k, args.p)
         print(f"Kendall's tau union @{args.k}: {tau:.{args.decimals}f}   "
               f"RBO @{args.k} (p={args.p}): {overlap:.{args.decimals}f}")
 
 
 def _rows(tables: dict, columns, reproduction: bool) -> list:
-    """One row per measure; a measure's warning (ER of 0 over 0: NaN) is a note on stderr."""
+    """One row per measure (`reproduction_table`); a warning (ER of 0 over 0) is a note."""
     import sys
     import warnings
 
+    from rankbook.reproducibility import reproduction_table
+
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        rows = [_row(tables, column, reproduction) for column in columns]
+        table = reproduction_table(tables["original"], tables["reproduced"],
+                                   tables.get("original_b"), tables.get("reproduced_b"),
+                                   reproduction=reproduction, measures=list(columns))
     for warning in caught:
         print(f"rankbook reproduce: note: {warning.message}", file=sys.stderr)
-    return rows
-
-
-def _row(tables: dict, column: str, reproduction: bool) -> dict:
-    from rankbook import reproducibility as rp
-    from rankbook.stats import paired_t_test, unpaired_t_test
-
-    original, reproduced = tables["original"][column], tables["reproduced"][column]
-    row = {"measure": column, "ARP original": rp.arp(original),
-           "ARP reproduced": rp.arp(reproduced)}
-    if reproduction:
-        row["p (unpaired t)"] = unpaired_t_test(original, reproduced).pvalue
-    else:
-        row["RMSE"] = rp.rmse(original, reproduced)
-        row["p (paired t)"] = paired_t_test(original, reproduced).pvalue
-    if "original_b" in tables:
-        four = (original, tables["original_b"][column], reproduced, tables["reproduced_b"][column])
-        row["ER"] = rp.effect_ratio(*four, paired=not reproduction)
-        row["delta RI"] = rp.delta_relative_improvement(*four)
-    return row
+    return table.reset_index().to_dict("records")
 
 
 def _print(rows: list, places: int) -> None:
@@ -145,19 +134,32 @@ def _print(rows: list, places: int) -> None:
                         enumerate(zip(line, widths))))
 
 
-def _orderings(original, reproduced, k: int, p: float) -> tuple[float, float]:
-    """Mean Kendall's tau union and RBO over the topics both runs rank."""
-    from rankbook import reproducibility as rp
+def _ranked_lists(run) -> dict:
+    """topic -> the run's documents in trec_eval's order."""
     from rankbook.io import trec_order
 
-    lists = []
-    for run in (original, reproduced):
-        ordered = run.iloc[trec_order(run)]
-        lists.append({q: list(group["doc"]) for q, group in ordered.groupby("query", sort=False)})
-    common = [q for q in lists[0] if q in lists[1]]
+    ordered = run.iloc[trec_order(run)]
+    return {q: list(group["doc"]) for q, group in ordered.groupby("query", sort=False)}
+
+
+def _refuse_no_common_topic(original: dict, replicated: dict, name_o: str, name_r: str) -> None:
+    from rankbook._errors import InvalidValueError
+
+    if not any(q in replicated for q in original):
+        raise InvalidValueError(
+            f"{name_o} and {name_r} rank no topic in common, so a replication has nothing to "
+            "pair; if the repetition ran on another collection, it is a reproduction: give "
+            "its judgments with --reproduced-qrels QRELS2.")
+
+
+def _orderings(original: dict, replicated: dict, k: int, p: float) -> tuple[float, float]:
+    """Mean Kendall's tau union and RBO over the topics both runs rank."""
+    from rankbook import reproducibility as rp
+
+    common = [q for q in original if q in replicated]
     taus, overlaps = [], []
     for q in common:
-        a, b = lists[0][q], lists[1][q]
+        a, b = original[q], replicated[q]
         depth = min(k, len(a), len(b))  # tau union pairs rank with rank: cut at the shorter list
         if depth >= 2:
             taus.append(rp.kendall_tau_union(a, b, k=depth))

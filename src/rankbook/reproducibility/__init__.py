@@ -12,6 +12,9 @@ section 3, from the finest level to the coarsest:
 | overall effect | `effect_ratio` | the improvement of an advanced run over a baseline | 1 |
 | overall effect | `delta_relative_improvement` | the relative improvement | 0 |
 
+`reproduction_table` puts them together, one row per measure, from the per-topic
+score tables of the runs: the table ``rankbook reproduce`` prints.
+
 The significance tests of the paper are the stats floor's: the paired t-test
 (`rankbook.stats.paired_t_test`) for a *replication* (same topics) and the
 unpaired t-test (`rankbook.stats.unpaired_t_test`) for a *reproduction*
@@ -33,6 +36,7 @@ from rankbook.reproducibility.effects import (
     rmse,
 )
 from rankbook.reproducibility.orderings import kendall_tau_union, rbo
+from rankbook.reproducibility.table import reproduction_table
 
 __all__ = ["arp", "rmse", "effect_ratio", "delta_relative_improvement",
-           "kendall_tau_union", "rbo", "UndefinedEffectWarning"]
+           "kendall_tau_union", "rbo", "reproduction_table", "UndefinedEffectWarning"]

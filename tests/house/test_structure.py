@@ -4,7 +4,9 @@
   numpydoc docstrings of the metric functions are the textbook, not code);
 - no import circle between rankbook's modules (imports inside functions count too);
 - no module reaches into another module's private names (``from rankbook.x import _y``, or
-  ``x._y`` on an imported rankbook module);
+  ``x._y`` on an imported rankbook module) nor into another package's private modules, in any
+  spelling (``import rankbook.x._y``, ``from rankbook.x._y import z``, ``from rankbook.x import
+  _y``, relative imports);
 - the floors of design.md: the ground (metrics/, aggregate/, stats/, reproducibility/, online/, _errors, _validate and
   _examples, which words _validate's missing-argument messages)
   imports nothing above it, the middle (io/, evaluation/, explain, relevance, fuse) nothing
@@ -128,24 +130,98 @@ def test_no_import_circle():
             visit(module)
 
 
+def _private(segment: str) -> bool:
+    return segment.startswith("_") and not segment.startswith("__")
+
+
+def _imported_paths(module: str) -> list[tuple[str, int]]:
+    """(full dotted path, line) of everything ``module`` imports from rankbook, every spelling:
+    ``import rankbook.x._y``, ``from rankbook.x._y import z``, ``from rankbook.x import _y``,
+    and the relative forms (``from . import _y``, ``from .._y import z``)."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
+            found += [(f"{base}.{alias.name}", node.lineno) for alias in node.names]
+    return [(full, line) for full, line in found if full.split(".")[0] == "rankbook"]
+
+
+def _private_reaches(module: str) -> list[str]:
+    """Imports of a private module from outside its package, or of a private name of a module.
+
+    A private module (``rankbook.stats._input``) is its package's business: modules inside
+    ``rankbook.stats`` may import it, others may not (``rankbook._errors``' package is
+    ``rankbook``, so everyone may). A private name of a module (``_y`` in ``rankbook.x``) is
+    that module's alone.
+    """
+    found = []
+    for full, line in _imported_paths(module):
+        parts = full.split(".")
+        for i, segment in enumerate(parts):
+            if not _private(segment):
+                continue
+            prefix, owner = ".".join(parts[:i + 1]), ".".join(parts[:i])
+            if not _is_module(prefix):
+                found.append(f"{module}:{line} imports the private name {segment} from {owner}")
+            elif module != owner and not module.startswith(owner + "."):
+                found.append(f"{module}:{line} imports {prefix}, a private module of {owner}")
+    return found
+
+
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_no_reach_into_private_names(module):
-    imported_modules = {}
-    for target, name, line in _imports(module):
-        if name is not None and name.startswith("_") and not name.startswith("__"):
-            pytest.fail(f"{module}:{line} imports the private name {name} from {target}")
+    for reach in _private_reaches(module):
+        pytest.fail(reach)
     tree = ast.parse(MODULES[module].read_text())
+    imported_modules = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("rankbook"):
             for alias in node.names:
                 if _is_module(f"{node.module}.{alias.name}"):
                     imported_modules[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name.startswith("rankbook"):
+                    imported_modules[alias.asname] = alias.name
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
-                and node.value.id in imported_modules and node.attr.startswith("_") \
-                and not node.attr.startswith("__"):
+                and node.value.id in imported_modules and _private(node.attr) \
+                and not _is_module(f"{imported_modules[node.value.id]}.{node.attr}"):
             pytest.fail(f"{module}:{node.lineno} uses {node.value.id}.{node.attr}, a private "
                         f"name of {imported_modules[node.value.id]}")
+
+
+@pytest.mark.parametrize("spelling", [
+    "import rankbook.stats._input",
+    "import rankbook.stats._input as check",
+    "from rankbook.stats._input import vector",
+    "from rankbook.stats import _input",
+    "from rankbook.stats import _input as check",
+    "from ..stats import _input",
+    "from ..stats._input import vector",
+    "def f():\n    from rankbook.stats import _input\n",
+])
+def test_every_spelling_of_a_private_import_is_caught(spelling, tmp_path, monkeypatch):
+    # rankbook.reproducibility.effects imported rankbook.stats._input and _pairing with the
+    # spelling ``from rankbook.stats import _input``, which the check missed (issue 36, item 7)
+    fake = {name: tmp_path / f"{name}.py" for name in
+            ("rankbook.reproducibility.effects", "rankbook.stats", "rankbook.stats._input",
+             "rankbook.stats.paired")}
+    fake["rankbook.reproducibility.effects"].write_text(spelling + "\n")
+    own = spelling.replace("..stats.", ".").replace("..stats ", ". ")  # the same, from inside
+    fake["rankbook.stats.paired"].write_text(own + "\n")
+    monkeypatch.setattr(__import__(__name__), "MODULES", fake)
+    assert _private_reaches("rankbook.reproducibility.effects") == [
+        f"rankbook.reproducibility.effects:{spelling.split('import')[0].count(chr(10)) + 1}"
+        " imports rankbook.stats._input, a private module of rankbook.stats"]
+    assert _private_reaches("rankbook.stats.paired") == []  # its own package's module
 
 
 def _floor(module: str) -> int:

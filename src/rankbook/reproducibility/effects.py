@@ -20,38 +20,11 @@ import warnings
 import numpy as np
 
 from rankbook._errors import InvalidValueError, caller_stacklevel
-from rankbook.stats import _input, _pairing
+from rankbook.stats.scores import paired_scores, system_scores
 
 
 class UndefinedEffectWarning(UserWarning):
     """An effect measure is undefined for these scores (the effect ratio of 0 over 0): NaN."""
-
-
-def _scores(values, name: str) -> np.ndarray:
-    """One run's per-topic scores as a float array (at least one topic)."""
-    if _pairing.by_topic(values):
-        topics, scores = _pairing.labelled(values, name)
-        array = _input.vector(scores, name, topics)
-    else:
-        array = _input.vector(values, name)
-    if array.size == 0:
-        raise InvalidValueError(f"{name} holds no scores; give one score per topic.")
-    return array
-
-
-def _paired(named: dict) -> list[np.ndarray]:
-    """The runs' scores paired by topic (or by position), all of the same length."""
-    topics, values = _pairing.align(named)
-    arrays = [_input.vector(v, name, topics) for name, v in zip(named, values)]
-    lengths = {name: len(a) for name, a in zip(named, arrays)}
-    if len(set(lengths.values())) > 1:
-        raise InvalidValueError(
-            f"the runs need one score per topic, on the same topics; the lengths differ: "
-            f"{lengths}. Pass scores by topic (columns of rb.evaluate tables) to pair them "
-            "by topic id.")
-    if not arrays[0].size:
-        raise InvalidValueError("the runs hold no scores; give one score per topic.")
-    return arrays
 
 
 def arp(scores) -> float:
@@ -87,7 +60,7 @@ def arp(scores) -> float:
     >>> arp({"301": 0.5, "302": 0.25, "all": 0.375})
     0.375
     """
-    return float(np.mean(_scores(scores, "scores")))
+    return float(np.mean(system_scores(scores, "scores")))
 
 
 def rmse(original, replicated) -> float:
@@ -133,13 +106,13 @@ def rmse(original, replicated) -> float:
     >>> round(rmse([0.5, 0.2], [0.2, 0.6]), 12)
     0.353553390593
     """
-    m, m_prime = _paired({"original": original, "replicated": replicated})
+    m, m_prime = paired_scores({"original": original, "replicated": replicated})
     return float(np.sqrt(np.mean((m - m_prime) ** 2)))
 
 
 def _pair(advanced, baseline, which: str) -> list[np.ndarray]:
     """One experiment's advanced and baseline scores, paired by topic."""
-    return _paired({f"{which}_advanced": advanced, f"{which}_baseline": baseline})
+    return paired_scores({f"{which}_advanced": advanced, f"{which}_baseline": baseline})
 
 
 def effect_ratio(original_advanced, original_baseline, replicated_advanced,
@@ -202,7 +175,7 @@ def effect_ratio(original_advanced, original_baseline, replicated_advanced,
     if not isinstance(paired, bool):
         raise InvalidValueError(f"paired must be True or False, got {paired!r}.")
     if paired:
-        oa, ob, ra, rb = _paired({"original_advanced": original_advanced,
+        oa, ob, ra, rb = paired_scores({"original_advanced": original_advanced,
                                   "original_baseline": original_baseline,
                                   "replicated_advanced": replicated_advanced,
                                   "replicated_baseline": replicated_baseline})
@@ -219,7 +192,9 @@ def effect_ratio(original_advanced, original_baseline, replicated_advanced,
             "repeat; it returns NaN. Compare the runs' scores (arp, rmse) instead.",
             UndefinedEffectWarning, stacklevel=caller_stacklevel())
         return math.nan
-    return _input.ratio(repeated_mean, original_mean)
+    if original_mean == 0:  # a repeated effect where the original had none: +-inf
+        return math.copysign(math.inf, repeated_mean)
+    return repeated_mean / original_mean
 
 
 def delta_relative_improvement(original_advanced, original_baseline, replicated_advanced,

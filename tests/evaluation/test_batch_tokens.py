@@ -5,7 +5,7 @@ Ids longer than ``_ids.SHORT_WIDTH`` bytes are kept as one byte buffer plus offs
 (``_evaluate_textbook``: Python ``str`` ids, Python's string order for ties), which shares
 no id code with the batch path:
 
-- the tests of ``tests/evaluation/test_batch.py`` and ``tests/evaluation/test_batch_join.py`` run again with every id
+- the tests of ``tests/evaluation/test_batch.py`` and ``tests/io/test_join.py`` run again with every id
   column forced into Tokens (``SHORT_WIDTH`` and ``FIXED_SLACK`` 0) and with the two forms
   mixed (``SHORT_WIDTH`` 2: ``q1`` stays fixed-width, ``d12`` does not, per chunk and column);
   the random collections under the options that reach the ids (``FORM_OPTIONS``), against the
@@ -17,8 +17,10 @@ no id code with the batch path:
 
 from __future__ import annotations
 
+import sys
 import tracemalloc
 import warnings
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -33,7 +35,10 @@ from test_batch import (  # noqa: F401  (collected again here, under the fixture
     test_duplicates_found_by_the_array_readers,
     test_hash_collisions_fall_back_to_exact_matching,
 )
-from test_batch_join import (  # noqa: F401
+
+# The join's tests live in tests/io (the io layer owns the join); they run again here too.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "io"))
+from test_join import (  # noqa: F401
     test_a_document_listed_twice_is_refused_when_hashes_collide,
     test_every_hash_colliding_changes_nothing,
 )

@@ -16,6 +16,9 @@ from pref_voting.profiles import Profile as VotingProfile
 from rankbook import aggregate as ag
 from rankbook.aggregate.kemeny_young import kemeny_distance, kemeny_matrix
 
+# pref_voting's first elections take a few seconds (its set-up, paid by the first test).
+pytestmark = pytest.mark.slow
+
 CASES = 25
 
 

@@ -52,6 +52,7 @@ def flagr_comparator():
     return ours
 
 
+@pytest.mark.slow  # pyflagr's 21 aggregations (the module's fixture)
 def test_pyflagr_comparator_results_table(pyflagr_results, flagr_comparator):
     theirs, ours = pyflagr_results, flagr_comparator.results
     ours = ours[ours["Method"] != "RRA-Exact"]
@@ -81,6 +82,7 @@ def test_the_table_covers_negative_scores():
     assert sum(s < 0 for scores in fused.values() for s in scores.values()) > 0
 
 
+@pytest.mark.slow  # pyflagr's 21 aggregations (the module's fixture)
 def test_get_results_matches_pyflagr(pyflagr_results, flagr_comparator):
     theirs = PyComparator.Comparator(10)
     theirs.results = pyflagr_results

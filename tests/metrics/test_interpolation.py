@@ -189,6 +189,7 @@ def _pytrec_eval_values(queries, threshold):
     return [results[f"q{q:05d}"] for q in range(len(queries))]
 
 
+@pytest.mark.slow  # pytrec_eval over thousands of random rankings
 @pytest.mark.parametrize("threshold", [1, 2])
 def test_equal_to_pytrec_eval_on_thousands_of_random_rankings(threshold):
     rng = np.random.default_rng(20240 + threshold)

@@ -72,6 +72,7 @@ def assert_agree(qrels, ranking, threshold):
     for name, value in expected.items():
         assert computed[name] == pytest.approx(value, abs=1e-12), (name, qrels, ranking, threshold)
 
+@pytest.mark.slow  # pytrec_eval on every generated case
 @settings(max_examples=200, deadline=None)
 @given(single_query())
 def test_core_metrics_equal_trec_eval(case):

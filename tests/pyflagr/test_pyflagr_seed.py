@@ -85,6 +85,7 @@ def test_only_the_imports_change():
     assert cells[1].replace("import pyflagr.", "import rankbook.pyflagr.") == changed[1]
 
 
+@pytest.mark.slow  # the seed notebook's cells run against pyflagr (the module's fixture)
 def test_the_published_table(notebook):
     namespace, _ = notebook
     published = pd.read_csv(DATA / "seed_comparator_table.csv", index_col="Method")
@@ -99,6 +100,7 @@ def test_the_published_table(notebook):
     assert sum(len(columns) for columns in mismatched.values()) <= 11
 
 
+@pytest.mark.slow  # the seed notebook's cells run against pyflagr (the module's fixture)
 def test_the_results_table_and_the_rest_of_the_cells(notebook):
     namespace, outputs = notebook
     results = outputs[6]                                 # cell 6: cmp.results
@@ -124,6 +126,7 @@ def test_the_results_table_and_the_rest_of_the_cells(notebook):
         assert outputs[n].__class__.__name__ == "Axes"
 
 
+@pytest.mark.slow  # the seed notebook's cells run against pyflagr (the module's fixture)
 def test_the_docs_page_table(notebook):
     """docs/aggregation/pyflagr.md's side-by-side table: the seed's numbers and the run's."""
     namespace, _ = notebook

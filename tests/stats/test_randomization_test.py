@@ -23,6 +23,7 @@ def test_sakai_a_vs_b_exact_pvalue_is_0_0659(sakai):
     assert r.pvalue == r.count / 2**20
 
 
+@pytest.mark.slow  # scipy's exact permutation test over 2^20 sign patterns
 def test_sakai_a_vs_b_matches_scipy_exact_permutation_test(sakai):
     # scipy.stats.permutation_test with permutation_type="samples" swaps x_i and y_i on each
     # topic: the same 2^20 sign patterns (about 6 s).

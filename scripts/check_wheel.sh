@@ -38,7 +38,7 @@ fi
 echo "== a clean venv with the wheel"
 "${PYTHON:-python3}" -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-  -c requirements/dev.lock "$wheel" 2>&1 | sed "/^WARNING: Location 'file:/d"
+  -c requirements/dev.lock "$wheel" 2>&1 | sed -f "$repo/scripts/pip_noise.sed"
 
 echo "== run from an empty folder outside the repository"
 mkdir "$work/elsewhere"

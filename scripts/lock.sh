@@ -16,7 +16,7 @@ trap 'rm -rf "$venv"' EXIT
 echo "Resolving rankbook[docs,test,dask] in a new venv ($("$python" --version))"
 "$python" -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check ".[docs,test,dask]" 2>&1 \
-  | sed "/^WARNING: Location 'file:/d"
+  | sed -f scripts/pip_noise.sed
 
 header=$(sed -n '/^#/!q; p' "$lock")
 {

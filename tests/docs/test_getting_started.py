@@ -86,25 +86,8 @@ def test_lab_names_its_own_variable():
     assert done.returncode == 1 and "LAB_PORT=" in done.stderr and "make lab" in done.stderr
 
 
-@pytest.mark.skipif(not shutil.which("make"), reason="make reads the Makefile")
-@pytest.mark.parametrize("target, variable, server", [("serve", "PORT", "mkdocs serve"),
-                                                      ("lab", "LAB_PORT", "jupyter lab")])
-def test_the_port_is_checked_before_the_install_and_before_the_server(tmp_path, target,
-                                                                      variable, server):
-    # What make would run on a fresh clone (a venv that does not exist yet, VENV=...): the
-    # port check first, by the system's python3 (issue 29: 57 s of installing were spent
-    # before "port 8000 is in use"), the install, and the check again before the server.
-    done = subprocess.run(["make", "-n", target, f"{variable}=8123", f"VENV={tmp_path}/venv",
-                           f"LAB_VENV={tmp_path}/lab"], cwd=ROOT, capture_output=True, text=True,
-                          env=_outside_make())
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
-    checks = [i for i, line in enumerate(lines) if "scripts/check_port.py" in line]
-    install = next(i for i, line in enumerate(lines) if "Installing rankbook" in line)
-    start = next(i for i, line in enumerate(lines) if server in line)
-    assert checks[0] == 0 and checks[0] < install < checks[-1] < start, lines
-    assert lines[0].startswith("python3 scripts/check_port.py 127.0.0.1 8123 ")
-    assert "127.0.0.1:8123" in lines[start] or "port=8123" in lines[start + 1]
+# What `make serve` and `make lab` run, and in which order (the port checked before the install
+# and again before the server): tests/house/test_makefile.py, with stand-in tools.
 
 
 def _outside_make() -> dict:
@@ -150,51 +133,14 @@ def test_jupyterlab_is_pinned_in_its_own_extra_only():
     assert done.stdout.split() == extras["lab"]
 
 
-@pytest.mark.skipif(not shutil.which("make"), reason="make reads the Makefile")
-def test_make_test_never_installs_jupyterlab_and_make_lab_uses_the_venv_kernel():
-    test = subprocess.run(["make", "-n", "test"], cwd=ROOT, capture_output=True, text=True)
-    assert ".venv-lab" not in test.stdout and "extra.py lab" not in test.stdout
+def test_make_lab_uses_the_venv_kernel():
+    # That make test never installs JupyterLab: tests/house/test_makefile.py.
     makefile = (ROOT / "Makefile").read_text()
     assert '-e ".[docs,test]"' in makefile
     # The lab environment registers .venv's Python as the notebooks' kernel ("python3").
     assert re.search(r"\$\(BIN\)/python -m ipykernel install --prefix \$\(LAB_VENV\) "
                      r"--name python3", makefile)
     assert "jupyter lab --notebook-dir=notebooks" in makefile
-
-
-@pytest.mark.skipif(not shutil.which("make"), reason="make reads the Makefile")
-def test_make_test_runs_every_check_once_and_the_docs_before_the_browser():
-    """`make test` runs side by side what can share the two cores: it must still run the unit
-    tests, the doctests of src/, docs/ and README.md, the notebooks, the strict docs build and
-    its link check, then the browser test on that site; `make test-narrowed` the doctests and
-    notebooks as on a processor without AVX-512, and CI runs both."""
-    done = subprocess.run(["make", "-n", "test"], cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
-    doctests = [line for line in lines if "--doctest-modules" in line]
-    assert len(doctests) == 1 and "scripts/narrowed.py" not in doctests[0], doctests
-    assert re.search(r'--doctest-glob="?\*\.md"? src docs README\.md', doctests[0]), doctests
-    notebooks = [line for line in lines if "--nbval notebooks" in line]   # one line a pass
-    assert len(notebooks) == 1 and "scripts/narrowed.py" not in notebooks[0], notebooks
-    step = {name: next(i for i, line in enumerate(lines) if marker in line) for name, marker in
-            [("unit", "pytest tests --ignore=tests/browser"), ("build", "mkdocs build --strict"),
-             ("links", "scripts/check_links.py site"), ("browser", "pytest tests/browser")]}
-    assert step["build"] < step["links"] < step["browser"], step
-    assert "RANKBOOK_BUILT_SITE=site" in lines[step["browser"]]
-
-    done = subprocess.run(["make", "-n", "test-narrowed"], cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    narrowed = [line for line in done.stdout.splitlines()
-                if "--doctest-modules" in line or "--nbval notebooks" in line]
-    assert len(narrowed) == 2 and all("scripts/narrowed.py" in line for line in narrowed), narrowed
-    assert re.search(r'--doctest-glob="?\*\.md"? src docs README\.md', narrowed[0]), narrowed
-    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()
-          if line.strip().startswith("make ")]
-    assert ci[:2] == ["make test", "make test-narrowed"], ci
-    # the exercise generators' rules over the issue's 2,000 seeds (make test runs 200)
-    assert "make exercises-sweep" in ci, ci
-    sweep = subprocess.run(["make", "-n", "exercises-sweep"], cwd=ROOT, capture_output=True, text=True)
-    assert "RANKBOOK_QUALITY_SEEDS=2000" in sweep.stdout, sweep.stdout
 
 
 @pytest.mark.skipif(not shutil.which("make"), reason="make reads the Makefile")

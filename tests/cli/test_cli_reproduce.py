@@ -201,3 +201,26 @@ def test_replicated_tables_with_no_topic_in_common_are_refused(tmp_path, capsys)
     assert main(["reproduce", original, elsewhere]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no topic in common" in err[0] and "--reproduction" in err[0], err
+
+
+# --- each run read once (issue 36, item 6) ------------------------------------------------------
+
+def test_a_replication_reads_each_run_once_and_names_it_in_the_notes(files, tmp_path, capsys,
+                                                                    monkeypatch):
+    import rankbook.io.fast._table as table
+
+    qrels, original, _ = files
+    # the replication misses q3 and ranks q9, which nobody judged: a note names its file
+    shorter = _run(tmp_path / "short.run", {"q1": ["d1", "d9"], "q2": ["d4", "d3"],
+                                            "q9": ["d1"]}, "s")
+    opened = []
+    real_open = table.open_binary
+    monkeypatch.setattr(table, "open_binary", lambda path: opened.append(str(path))
+                        or real_open(path))
+    assert main(["reproduce", qrels, original, shorter, "-m", "P@2"]) == 0
+    assert opened.count(original) == 1 and opened.count(shorter) == 1, opened
+    notes = capsys.readouterr().err.strip().splitlines()
+    note = (f"rankbook reproduce: note: {shorter} vs {qrels}: 1 topic(s) of the run are not in "
+            "the qrels and are ignored (as trec_eval does): 'q9'; 1 topic(s) of the qrels have "
+            "no results in the run and are scored 0 (complete=True, trec_eval's -c): 'q3'.")
+    assert notes == [note], notes

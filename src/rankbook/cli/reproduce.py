@@ -87,14 +87,16 @@ def run(args) -> None:
         return
     measures = args.measures or DEFAULT_MEASURES
     qrels_rep = args.reproduced_qrels or args.qrels
+    runs = dict(names)  # a path, or the run read once when its ranked lists are needed too
     lists = None
     if not args.reproduced_qrels:
-        lists = [_ranked_lists(rb.io.read_run(path)) for path in (args.original, args.reproduced)]
+        runs.update((key, rb.io.read_run(names[key])) for key in ("original", "reproduced"))
+        lists = [_ranked_lists(runs[key]) for key in ("original", "reproduced")]
         _refuse_no_common_topic(*lists, args.original, args.reproduced)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         tables = {key: rb.evaluate(qrels_rep if key.startswith("reproduced") else args.qrels,
-                                   path, measures, complete=True) for key, path in names.items()}
+                                   run, measures, complete=True) for key, run in runs.items()}
     for warning in caught:
         print(f"rankbook reproduce: note: {warning.message}", file=sys.stderr)
     _print(_rows(tables, tables["original"].columns, bool(args.reproduced_qrels)), args.decimals)

@@ -25,7 +25,7 @@ from fractions import Fraction
 from rankbook._errors import InvalidValueError
 from rankbook.exercises import _fusion_items, _registry_items, _stats_items
 from rankbook.exercises._draw import Exercise, Level, Query, draw_exercise
-from rankbook.exercises._names import EXERCISE_METRICS, WITH_K, metric_and_cutoff
+from rankbook.exercises._names import EXERCISE_METRICS, WITH_K, find_metric
 from rankbook.metrics.registry import METRICS
 
 #: Chance that a degenerate item is kept rather than drawn again.
@@ -48,14 +48,11 @@ class Kind:
 def resolve(text) -> Kind:
     """The exercise kind asked for by ``text``; an unknown name is refused with the choices."""
     exact = _registry_items.registry_entry(text.strip()) if isinstance(text, str) else None
-    if exact is not None and exact.name not in EXERCISE_METRICS and exact.name not in ("MAP", "MRR"):
+    if exact is not None and exact.name not in EXERCISE_METRICS:
         return Kind("registry", exact.name)  # nDCG (no cut-off) is not nDCG@k
-    try:
-        name, k = metric_and_cutoff(text)
-        return Kind("metric", name, k)
-    except InvalidValueError as error:
-        if "cut-off must be at least 1" in str(error):
-            raise
+    by_generator = find_metric(text)  # a cut-off below 1 is refused here
+    if by_generator is not None:
+        return Kind("metric", *by_generator)
     found = _registry_kind(text.strip()) or _method_or_test(text)
     if found is None:
         accepted = ", ".join(repr(name) for name in EXERCISE_METRICS)
@@ -88,10 +85,9 @@ def _registry_kind(text: str) -> Kind | None:
 
 def _as_kind(metric, fixed) -> Kind:
     """A registry entry as an exercise kind: its hand-made generator when it has one."""
-    name = metric.same_as if metric.name in ("MAP", "MRR") else metric.name
     if metric.name in EXERCISE_METRICS:
         return Kind("metric", metric.name, fixed if metric.name in WITH_K else None)
-    return Kind("registry", name if name in EXERCISE_METRICS else metric.name, fixed)
+    return Kind("registry", metric.name, fixed)
 
 
 def _method_or_test(text: str) -> Kind | None:
@@ -188,7 +184,7 @@ def _registry(kind: Kind, number: int, rng, length: int, level) -> Exercise:
     parts = tuple(_registry_items.answer_of(_registry_items.value_of(metric, (t,), param))
                   for t in topics) if count > 1 and metric.name != "NumQ" else ()
     queries = tuple(Query(t.ranking, t.data.R, t.missed_relevant) for t in topics)
-    k = param if _registry_items.is_cutoff(metric) else None
+    k = param if metric.takes_cutoff else None
     return Exercise(number, _registry_items.label(metric, param), queries, k,
                     _registry_items.question_text(metric, topics, param), answer,
                     _registry_items.solution_text(metric, topics, param, answer), "", parts)

@@ -15,29 +15,30 @@ from rankbook.metrics.registry import METRICS
 #: The metrics exercises can be generated for, in canonical notation (as in the registry).
 EXERCISE_METRICS = ("P@k", "R@k", "F1@k", "R-prec", "success@k", "AP", "RR", "nDCG@k", "DCG@k",
                     "11pt", "MAP", "MRR", "RelP@k", "RBP")
-_IN_REGISTRY = {info.name for info in METRICS}
-assert set(EXERCISE_METRICS) <= _IN_REGISTRY, "every exercise metric is in the registry"
+_ROWS = {metric.name: metric for metric in METRICS}
+assert set(EXERCISE_METRICS) <= set(_ROWS), "every exercise metric is in the registry"
 
-GRADED = ("DCG@k", "nDCG@k")
-WITH_K = ("P@k", "R@k", "F1@k", "success@k", "DCG@k", "nDCG@k", "RelP@k")
-MEANS = ("MAP", "MRR")
+#: What the registry says of them: the graded measures of the Graded chapter (the hand-made
+#: RBP exercise is on 0/1 grades, with persistence 1/2: exact fractions), the measures with a
+#: cut-off k, and the means over queries (the ``all`` rows of AP and RR).
+GRADED = tuple(name for name in EXERCISE_METRICS
+               if _ROWS[name].graded and _ROWS[name].family == "Graded")
+WITH_K = tuple(name for name in EXERCISE_METRICS if _ROWS[name].takes_cutoff)
+MEANS = tuple(name for name in EXERCISE_METRICS if _ROWS[name].same_as is not None)
 
 _WITH_CUTOFF = re.compile(r"(?P<stem>.+?)(?:@(?P<k>k|\d+))?", re.IGNORECASE)
 
 
-def metric_and_cutoff(metric) -> tuple[str, int | None]:
-    """The canonical name, and the cut-off when the name fixes one (``P@5`` -> 5)."""
+def find_metric(metric) -> tuple[str, int | None] | None:
+    """The canonical name and the cut-off the name fixes (``P@5`` -> 5), or None when no
+    hand-made generator has it; a cut-off below 1 is refused."""
     if not isinstance(metric, str):
         raise InvalidTypeError(f"metric must be a string such as 'AP' or 'P@5', got {metric!r}.")
     match = _WITH_CUTOFF.fullmatch(metric.strip())
     by_stem = {name.lower().removesuffix("@k"): name for name in EXERCISE_METRICS}
     name = by_stem.get(match.group("stem").lower()) if match else None
     if name is None or (match.group("k") and name not in WITH_K):
-        accepted = ", ".join(repr(name) for name in EXERCISE_METRICS)
-        raise InvalidValueError(
-            f"metric={metric!r} has no exercise generator; choose from {accepted} (case is "
-            "ignored, and a cut-off may be fixed, e.g. 'P@5' or 'nDCG@10')."
-        )
+        return None
     k = match.group("k")
     if k is None or k.lower() == "k":
         return name, None
@@ -47,3 +48,4 @@ def metric_and_cutoff(metric) -> tuple[str, int | None]:
             f"e.g. '{name.replace('@k', '@5')}'."
         )
     return name, int(k)
+

@@ -20,18 +20,28 @@ from functools import cached_property
 import numpy as np
 
 from rankbook.exercises._draw import draw_cutoff
+from rankbook.exercises._names import EXERCISE_METRICS
 from rankbook.metrics.registry import METRICS
 from rankbook.metrics.spec import TopicData
 
+
+def _names_where(fact) -> tuple[str, ...]:
+    """The registry's measures, other than the hand-made generators', for which ``fact`` holds."""
+    return tuple(metric.name for metric in METRICS
+                 if metric.name not in EXERCISE_METRICS and fact(metric))
+
+
 #: Measures that read graded relevance (the others see grades 0/1).
-GRADED = ("G", "nDCG", "nDCG_rel", "R-nDCG", "ERR@k", "IDCG@k", "RBP", "RBP-resid")
+GRADED = _names_where(lambda metric: metric.graded)
 #: Measures whose point is the unjudged documents: their lists always hold some.
-UNJUDGED = ("bpref", "GMbpref", "infAP", "relstring", "Unjudged@k", "NumNonrelJudgedRet",
-            "binG", "G", "utility", "RBP-resid")
+UNJUDGED = _names_where(lambda metric: metric.family == "Incomplete judgments"
+                        or "unjudged" in metric.exercise_hints)
 #: The textbook measures that read a fully judged list (ROC's N counts the list's non-relevant).
-JUDGED_ONLY = ("SL", "PR curve", "LAG", "mean LAG", "ROC", "AUC")
-#: Measures summarised over several queries (their exercise gives three).
-OVER_QUERIES = ("GMAP", "GMbpref", "NumQ", "mean LAG")
+JUDGED_ONLY = _names_where(lambda metric: "judged" in metric.exercise_hints)
+#: Measures summarised over several queries (their exercise gives three): the geometric
+#: means, the topic count and the means over queries.
+OVER_QUERIES = _names_where(lambda metric: metric.summary_rule in ("gmean", "count")
+                            or metric.family == "Means over queries")
 #: A measure's textbook name in the question, where its description alone is too short.
 _NAMES = {"PR curve": "the precision-recall points (recall, precision) after each rank",
           "ROC": "the ROC points (FPR, TPR) after each rank",
@@ -40,8 +50,8 @@ _NAMES = {"PR curve": "the precision-recall points (recall, precision) after eac
           "SL": "the search length: the documents read, rank 1 on, to find the first relevant "
                 "one"}
 #: Measures whose value is a whole number or a text: no "to 4 decimals" in the question.
-_NOT_DECIMAL = ("runid", "relstring", "PR curve", "ROC", "NumQ", "NumRet", "NumRel",
-                "NumRelRet", "NumNonrelJudgedRet", "SL")
+_NOT_DECIMAL = _names_where(lambda metric: "not decimal" in metric.exercise_hints or (
+    metric.rule is not None and (metric.rule.integer or metric.rule.combine is None)))
 
 
 @dataclass(frozen=True)
@@ -146,13 +156,6 @@ def _special():
 
 
 _SPECIAL = _special()
-
-
-def is_cutoff(metric) -> bool:
-    """Whether the measure's parameter is a cut-off k (``RR@k``, ``P@k``; not SL's n)."""
-    if metric.param is None:
-        return metric.name.endswith("@k")
-    return metric.param.cutoffs and metric.param.symbol == "k"
 
 
 def draw_param(metric, topic_length: int, rng: random.Random, fixed):

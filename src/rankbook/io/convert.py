@@ -70,7 +70,9 @@ def as_qrels(qrels, *, progress: bool = False):
     Returns
     -------
     pandas.DataFrame
-        Columns ``query`` (str), ``doc`` (str), ``grade`` (float).
+        Columns ``query`` (str), ``doc`` (str), ``grade`` (float);
+        ``.attrs["source"]`` is where they came from (a DataFrame read from a
+        file keeps the file's name).
 
     Examples
     --------
@@ -88,8 +90,9 @@ def as_qrels(qrels, *, progress: bool = False):
         query, doc, grade = _from_dict(qrels, "qrels", "grade")
         return make_qrels(query, doc, grade, np.arange(1, len(doc) + 1), "qrels dict")
     query, doc, grade = _from_frame(qrels, "qrels", GRADE_NAMES)
-    return make_qrels(query, doc, grade, np.arange(1, len(doc) + 1),
-                      "qrels DataFrame (rows counted from 1)")
+    frame = make_qrels(query, doc, grade, np.arange(1, len(doc) + 1),
+                       "qrels DataFrame (rows counted from 1)")
+    return _named_as(frame, qrels)
 
 
 def as_run(run, *, progress: bool = False):
@@ -107,7 +110,8 @@ def as_run(run, *, progress: bool = False):
     -------
     pandas.DataFrame
         Columns ``query`` (str), ``doc`` (str), ``score`` (float);
-        ``.attrs["name"]`` is the run's name.
+        ``.attrs["name"]`` is the run's name, ``.attrs["source"]`` where it came
+        from (a DataFrame read from a file keeps the file's name).
 
     Examples
     --------
@@ -126,6 +130,18 @@ def as_run(run, *, progress: bool = False):
     frame = make_run(query, doc, score, np.arange(1, len(doc) + 1),
                      "run DataFrame (rows counted from 1)")
     frame.attrs["name"] = run.attrs.get("name", "rankbook")
+    return _named_as(frame, run)
+
+
+def _named_as(frame, given):
+    """``frame``, named as ``given`` is when it was read from a file (``attrs["source"]``).
+
+    The rows were checked (and any error counted them from 1) as the DataFrame's; what the
+    name is used for afterwards, the topic-mismatch note, then names the file, as it does
+    when the evaluator is given the path.
+    """
+    if "source" in given.attrs:
+        frame.attrs["source"] = given.attrs["source"]
     return frame
 
 

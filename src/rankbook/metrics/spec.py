@@ -240,6 +240,15 @@ class Metric:
         ``AP``, so ``evaluate(..., "MAP")`` computes AP per topic.
     all_trec : tuple of str
         The trec_eval versions whose ``-m all_trec`` includes it.
+    graded : bool
+        It reads grades above 1 as more than 1 (nDCG, ERR, RBP); False: it
+        sees each document as relevant or not, at the relevance level.
+    exercise_hints : tuple of str
+        How ``rankbook exercises`` draws its data, where the row's other facts
+        do not say: ``"unjudged"`` (the measure is about unjudged documents:
+        its lists always hold some), ``"judged"`` (a textbook function of a
+        fully judged list), ``"not decimal"`` (the answer is a count or a list
+        of points, not asked to 4 decimals).
     """
 
     name: str
@@ -254,6 +263,8 @@ class Metric:
     spellings: tuple[str, ...] = ()
     same_as: str | None = None
     all_trec: tuple[str, ...] = TREC_EVAL_VERSIONS
+    graded: bool = False
+    exercise_hints: tuple[str, ...] = ()
 
     def __deepcopy__(self, memo) -> Metric:
         # Immutable, and one per registry name: a copy would be a second entry for the name.
@@ -264,6 +275,13 @@ class Metric:
         """Whether :func:`rankbook.evaluate` computes it (itself, not through ``same_as``)."""
         return self.summary_rule is not None and (self.per_topic is not None
                                                   or self.summary_rule == "name")
+
+    @property
+    def takes_cutoff(self) -> bool:
+        """Whether its parameter is a cut-off k: ``P@k``, ``RR@k``, ``F1@k`` (not SL's n)."""
+        if self.param is None:
+            return self.name.endswith("@k")
+        return self.param.cutoffs and self.param.symbol == "k"
 
     @property
     def trec_name(self) -> str | None:

@@ -1,8 +1,38 @@
-"""Shared argument checks for the metric functions.
+"""Shared argument checks, used by every package (metrics, stats, aggregate, online, ...).
 
 Each check returns the cleaned value or raises an `InvalidValueError` /
 `InvalidTypeError` whose message names the argument, the bad value and
-the fix. Keeping them here means every metric rejects bad input the same way.
+the fix. Keeping them here means every function rejects bad input the same way.
+
+One rule for every kind of argument
+-----------------------------------
+There is one checker per kind of argument:
+
+========================  ======================================  ========================
+kind                      checker                                 examples
+========================  ======================================  ========================
+rank cut-off              `cutoff`                                ``k``
+count                     `count`                                 ``length``, ``n``
+probability               `probability`                           ``p``, ``persistence``
+confidence level          `confidence_level`                      ``confidence``
+number of resamples       `resamples`                             ``n_resamples``
+choice among names        `choice`                                ``method``, ``convention``
+========================  ======================================  ========================
+
+and one exception class per kind of mistake:
+
+- a value of the **wrong type** is an `InvalidTypeError` (a ``TypeError``): a float
+  ``5.0``, a string ``"5"`` or a bool ``True`` where a whole number is needed; a
+  string ``"0.5"`` or a bool where a probability is needed;
+- a value of the **right type outside the allowed range** is an `InvalidValueError`
+  (a ``ValueError``): ``k=0``, ``p=1.5``, ``confidence=95``, ``n_resamples=0``, a NaN;
+- a **choice** that is not one of the names is an `InvalidValueError`, whatever its type
+  (the message lists the names).
+
+Every message has one shape: the argument's name, what is allowed, and what was given
+(``p must be a number in (0, 1) (the persistence ...), got 1.5.``), then, where one helps,
+how to fix it. ``tests/test_validation_consistency.py`` feeds the same mistake to every
+public function that takes such an argument and checks the class and the shape.
 
 Missing arguments
 -----------------
@@ -122,6 +152,79 @@ def cutoff(k, name: str = "k", *, allow_none: bool = False):
             f"{name} must be at least 1 (ranks start at 1), got {k}."
         )
     return int(k)
+
+
+def _is_whole(value) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+
+
+def _is_real(value) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+
+
+def count(value, name: str, *, at_least: int = 1, what: str = "", none_means: str = ""):
+    """Return ``value`` as an int >= ``at_least``; None passes when ``none_means`` is given.
+
+    >>> count(3, "length")
+    3
+    >>> count(3.0, "length")
+    Traceback (most recent call last):
+    ...
+    rankbook._errors.InvalidTypeError: length must be a positive whole number, got 3.0; write length=3.
+    """
+    if value is None and none_means:
+        return None
+    allowed = "a positive whole number" if at_least == 1 else f"a whole number >= {at_least}"
+    allowed += f" ({what})" if what else ""
+    allowed += f", or None {none_means}" if none_means else ""
+    if not _is_whole(value):
+        hint = ""
+        if isinstance(value, float) and value.is_integer():
+            hint = f"; write {name}={int(value)}"
+        raise InvalidTypeError(f"{name} must be {allowed}, got {value!r}{hint}.")
+    if value < at_least:
+        raise InvalidValueError(f"{name} must be {allowed}, got {value!r}.")
+    return int(value)
+
+
+_INTERVALS = {"[0, 1]": (False, False), "[0, 1)": (False, True), "(0, 1)": (True, True),
+              "(0, 1]": (True, False)}
+
+
+def probability(value, name: str, *, interval: str = "[0, 1]", meaning: str = "",
+                hint: str = "") -> float:
+    """Check that ``value`` is a number in ``interval`` (one of ``[0, 1]``, ``[0, 1)``,
+    ``(0, 1)``, ``(0, 1]``) and return it as a float.
+
+    >>> probability(0.8, "p", interval="(0, 1)")
+    0.8
+    >>> probability("0.8", "p", interval="(0, 1)")
+    Traceback (most recent call last):
+    ...
+    rankbook._errors.InvalidTypeError: p must be a number in (0, 1), got '0.8'.
+    """
+    open_low, open_high = _INTERVALS[interval]
+    message = f"{name} must be a number in {interval}"
+    message += f" ({meaning})" if meaning else ""
+    message += f", got {value!r}" + (f"; {hint}." if hint else ".")
+    if not _is_real(value):
+        raise InvalidTypeError(message)
+    above_low = value > 0 if open_low else value >= 0
+    below_high = value < 1 if open_high else value <= 1
+    if not (above_low and below_high):  # a NaN fails both
+        raise InvalidValueError(message)
+    return float(value)
+
+
+def confidence_level(value, name: str = "confidence") -> float:
+    """The confidence level of an interval, a number strictly between 0 and 1."""
+    return probability(value, name, interval="(0, 1)",
+                       hint=f"for a 95% interval write {name}=0.95")
+
+
+def resamples(value, name: str = "n_resamples", *, allow_none: bool = False):
+    """The number of resamples (or permutations), a positive whole number."""
+    return count(value, name, none_means="for the default" if allow_none else "")
 
 
 def n_relevant(value, grades: np.ndarray, threshold: float, name: str = "n_relevant") -> int:

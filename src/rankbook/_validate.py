@@ -26,6 +26,8 @@ and one exception class per kind of mistake:
   string ``"0.5"`` or a bool where a probability is needed;
 - a value of the **right type outside the allowed range** is an `InvalidValueError`
   (a ``ValueError``): ``k=0``, ``p=1.5``, ``confidence=95``, ``n_resamples=0``, a NaN;
+- None where a value is required is an `InvalidValueError` (a missing value, as
+  `MissingArgument`);
 - a **choice** that is not one of the names is an `InvalidValueError`, whatever its type
   (the message lists the names).
 
@@ -162,7 +164,8 @@ def _is_real(value) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
 
 
-def count(value, name: str, *, at_least: int = 1, what: str = "", none_means: str = ""):
+def count(value, name: str, *, at_least: int = 1, what: str = "", none_means: str = "",
+          hint: str = ""):
     """Return ``value`` as an int >= ``at_least``; None passes when ``none_means`` is given.
 
     >>> count(3, "length")
@@ -177,13 +180,15 @@ def count(value, name: str, *, at_least: int = 1, what: str = "", none_means: st
     allowed = "a positive whole number" if at_least == 1 else f"a whole number >= {at_least}"
     allowed += f" ({what})" if what else ""
     allowed += f", or None {none_means}" if none_means else ""
+    message = f"{name} must be {allowed}, got {value!r}" + (f"; {hint}." if hint else ".")
+    if value is None:
+        raise InvalidValueError(message)  # a missing value, as `MissingArgument`
     if not _is_whole(value):
-        hint = ""
         if isinstance(value, float) and value.is_integer():
-            hint = f"; write {name}={int(value)}"
-        raise InvalidTypeError(f"{name} must be {allowed}, got {value!r}{hint}.")
+            message = f"{name} must be {allowed}, got {value!r}; write {name}={int(value)}."
+        raise InvalidTypeError(message)
     if value < at_least:
-        raise InvalidValueError(f"{name} must be {allowed}, got {value!r}.")
+        raise InvalidValueError(message)
     return int(value)
 
 
@@ -207,6 +212,8 @@ def probability(value, name: str, *, interval: str = "[0, 1]", meaning: str = ""
     message = f"{name} must be a number in {interval}"
     message += f" ({meaning})" if meaning else ""
     message += f", got {value!r}" + (f"; {hint}." if hint else ".")
+    if value is None:
+        raise InvalidValueError(message)  # a missing value, as `MissingArgument`
     if not _is_real(value):
         raise InvalidTypeError(message)
     above_low = value > 0 if open_low else value >= 0

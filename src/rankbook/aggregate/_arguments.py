@@ -14,6 +14,7 @@ import numbers
 
 import numpy as np
 
+from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
 
 CONVENTIONS = ("textbook", "flagr")
@@ -50,12 +51,8 @@ def real(value, name: str, *, low=None, high=None, low_open: bool = False,
 
 
 def count(value, name: str, *, low: int = 1) -> int:
-    """A whole number >= ``low``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise InvalidTypeError(f"{name} must be a whole number >= {low}, got {value!r}.")
-    if value < low:
-        raise InvalidValueError(f"{name} must be at least {low}, got {value}.")
-    return int(value)
+    """A whole number >= ``low`` (checked by `rankbook._validate.count`, as everywhere)."""
+    return _validate.count(value, name, at_least=low)
 
 
 def no_weights(weights, method: str, profile=None) -> None:

@@ -38,7 +38,7 @@ def example_call(doc: str, function_name: str, signature, name: str) -> str:
     is replaced by that literal, so the example stands on its own. Without one, the
     required arguments are filled with small sample values.
     """
-    calls = list(_doctest_calls(doc, function_name))
+    calls = list(doctest_calls(doc, function_name))
     for accept_none in (False, True):
         for call in calls:
             if _gives_literally(call, signature, name, accept_none):
@@ -46,7 +46,7 @@ def example_call(doc: str, function_name: str, signature, name: str) -> str:
     return _sample_call(function_name, signature)
 
 
-def _doctest_calls(doc: str, function_name: str):
+def doctest_calls(doc: str, function_name: str):
     """The calls of ``function_name`` in the doctests, with known names substituted."""
     statements = []
     for line in doc.splitlines():

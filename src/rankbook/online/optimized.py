@@ -231,10 +231,10 @@ def optimized_distribution(a, b, *, length: int | None = None, credit: str = "li
     ('b', 'a', 'c') 1/3
     ('b', 'c', 'a') 1/3
     """
-    from scipy.optimize import linprog
-
     a, b, n = _inputs(a, b, length)
     choice(credit, CREDITS, "credit")
+    from scipy.optimize import linprog  # loaded once the arguments are checked
+
     lists = allowed_interleavings(a, b, length=n)
     credits = [[optimized_credit(a, b, d, credit=credit) for d in shown]
                + [Fraction(0)] * (n - len(shown)) for shown in lists]

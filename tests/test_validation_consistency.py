@@ -26,7 +26,8 @@ from rankbook import InvalidTypeError, InvalidValueError
 from rankbook._examples import doctest_calls
 
 PACKAGES = ("rankbook.metrics", "rankbook.reproducibility", "rankbook.stats",
-            "rankbook.aggregate", "rankbook.online")
+            "rankbook.aggregate", "rankbook.online", "rankbook.evaluation", "rankbook.compare",
+            "rankbook.plots")
 
 WRONG_TYPE, OUT_OF_RANGE = InvalidTypeError, InvalidValueError
 
@@ -53,6 +54,8 @@ KINDS = {
 NOT_OF_THE_KIND = {
     ("rrf", "k"): "RRF's smoothing constant (60 in Cormack et al. 2009), a number, not a cut-off",
     ("f_beta_at_k", "beta"): "the weight of recall against precision, any number > 0",
+    ("f_beta_by_beta", "beta"): "F's weights of recall, numbers > 0",
+    ("f_measure_at_ranks", "beta"): "F's weight of recall, any number > 0",
 }
 
 
@@ -73,6 +76,9 @@ def _starting_calls() -> dict:
                                      {}),
         "simulate_outcomes": (("team_draft", a, b, user, {"c": 1}), {"n": 8, "seed": 2}),
         "sample_clicks": ((cascade({0: 0.5, 1: 1}), [0, 1]), {"size": 2, "seed": 0}),
+        "power_curve": (("anova",), {"min_difference": 0.1, "variance": 0.02, "n_systems": 10}),
+        "win_tie_loss": ((a, b, user), {"methods": ["balanced"]}),
+        "expected_outcomes": ((a, b, {"clicker": user}), {"methods": ["balanced"]}),
     }
 
 

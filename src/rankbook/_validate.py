@@ -15,6 +15,7 @@ rank cut-off              `cutoff`                                ``k``
 count                     `count`                                 ``length``, ``n``
 probability               `probability`                           ``p``, ``persistence``
 confidence level          `confidence_level`                      ``confidence``
+significance level        `significance_level`                    ``alpha``
 number of resamples       `resamples`                             ``n_resamples``
 choice among names        `choice`                                ``method``, ``convention``
 ========================  ======================================  ========================
@@ -192,6 +193,12 @@ def count(value, name: str, *, at_least: int = 1, what: str = "", none_means: st
     return int(value)
 
 
+def shown_length(value, name: str = "length"):
+    """How many documents an interleaved list shows: a positive whole number, or None."""
+    return count(value, name, what="how many documents to show",
+                 none_means="for the length of the shortest ranking")
+
+
 _INTERVALS = {"[0, 1]": (False, False), "[0, 1)": (False, True), "(0, 1)": (True, True),
               "(0, 1]": (True, False)}
 
@@ -227,6 +234,12 @@ def confidence_level(value, name: str = "confidence") -> float:
     """The confidence level of an interval, a number strictly between 0 and 1."""
     return probability(value, name, interval="(0, 1)",
                        hint=f"for a 95% interval write {name}=0.95")
+
+
+def significance_level(value, name: str = "alpha") -> float:
+    """The significance level of a test, a number strictly between 0 and 1."""
+    return probability(value, name, interval="(0, 1)", meaning="the significance level",
+                       hint=f"e.g. {name}=0.05")
 
 
 def resamples(value, name: str = "n_resamples", *, allow_none: bool = False):

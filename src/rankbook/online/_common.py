@@ -74,8 +74,7 @@ def length(value, lists, name: str = "length") -> int:
     """The length of the shown list: ``value``, or by default the shortest ranking's."""
     if value is None:
         return min(len(r) for r in lists)
-    return _validate.count(value, name, what="how many documents to show",
-                           none_means="for the length of the shortest ranking")
+    return _validate.shown_length(value, name)
 
 
 def count(value, name: str, what: str) -> int:

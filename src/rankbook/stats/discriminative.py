@@ -182,7 +182,7 @@ def discriminative_power(scores, *, alpha: float = 0.05, n_resamples: int = DEFA
     >>> [abs(p - exact) < 0.02 for p, exact in zip(r.asl, [0.3035, 0.0001, 0.2181])]
     [True, True, True]
     """
-    level = _alpha(alpha)
+    level = _validate.significance_level(alpha)
     B = _validate.resamples(n_resamples)
     systems, X = _input.score_matrix(scores, topics)
     means = X.mean(axis=0)
@@ -257,8 +257,3 @@ def summary_table(results: dict):
                       "alpha": r.alpha, "resamples": r.n_resamples}
             for measure, r in results.items()}
     return pd.DataFrame.from_dict(rows, orient="index")
-
-
-def _alpha(value) -> float:
-    return _validate.probability(value, "alpha", interval="(0, 1)", meaning="the significance level",
-                                 hint="e.g. alpha=0.05")

@@ -278,7 +278,7 @@ KINDS = {
     "cut-off": (("k", "wanted"),
                 [(5.0, WRONG_TYPE), ("5", WRONG_TYPE), (True, WRONG_TYPE), (0, OUT_OF_RANGE)]),
     "count": (("length", "n", "size", "n_topics", "n_systems", "n_documents", "num_buckets",
-               "max_iterations"),
+               "max_iterations", "n_jobs"),
               [(5.0, WRONG_TYPE), ("5", WRONG_TYPE), (True, WRONG_TYPE), (-1, OUT_OF_RANGE)]),
     "probability": (("p", "persistence", "alpha", "beta"),
                     [("0.5", WRONG_TYPE), (True, WRONG_TYPE), (1.5, OUT_OF_RANGE),
@@ -288,7 +288,7 @@ KINDS = {
     "resamples": (("n_resamples",),
                   [(100.0, WRONG_TYPE), ("100", WRONG_TYPE), (0, OUT_OF_RANGE)]),
     "choice": (("method", "convention", "zero_method", "alternative",
-                "unretrieved", "design", "tukey_method", "cutoff_rule"),
+                "unretrieved", "design", "tukey_method", "cutoff_rule", "engine"),
                [("no-such-choice", OUT_OF_RANGE)]),
 }
 
@@ -321,6 +321,7 @@ def _starting_calls() -> dict:
         "power_curve": (("anova",), {"min_difference": 0.1, "variance": 0.02, "n_systems": 10}),
         "win_tie_loss": ((a, b, user), {"methods": ["balanced"]}),
         "expected_outcomes": ((a, b, {"clicker": user}), {"methods": ["balanced"]}),
+        "evaluate_many": (({"q1": {"d1": 1}}, [{"q1": {"d1": 1.0}}], ["P_5"]), {}),
     }
 
 

@@ -287,6 +287,8 @@ KINDS = {
                          [("0.95", WRONG_TYPE), (True, WRONG_TYPE), (95, OUT_OF_RANGE)]),
     "resamples": (("n_resamples",),
                   [(100.0, WRONG_TYPE), ("100", WRONG_TYPE), (0, OUT_OF_RANGE)]),
+    "seed": (("seed",), [(1.5, WRONG_TYPE), ("1", WRONG_TYPE), (True, WRONG_TYPE),
+                         (-1, OUT_OF_RANGE)]),
     "choice": (("method", "convention", "zero_method", "alternative",
                 "unretrieved", "design", "tukey_method", "cutoff_rule", "engine"),
                [("no-such-choice", OUT_OF_RANGE)]),

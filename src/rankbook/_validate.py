@@ -17,6 +17,7 @@ probability               `probability`                           ``p``, ``persi
 confidence level          `confidence_level`                      ``confidence``
 significance level        `significance_level`                    ``alpha``
 number of resamples       `resamples`                             ``n_resamples``
+random seed               `seed`                                  ``seed``
 choice among names        `choice`                                ``method``, ``convention``
 ========================  ======================================  ========================
 
@@ -225,6 +226,13 @@ def confidence_level(value, name: str = "confidence") -> float:
     """The confidence level of an interval, a number strictly between 0 and 1."""
     return probability(value, name, interval="(0, 1)",
                        hint=f"for a 95% interval write {name}=0.95")
+
+
+def seed(value, name: str = "seed", *, generator_too: bool = False):
+    """A random seed: a whole number >= 0 (the same seed, the same draw), or None."""
+    return count(value, name, at_least=0, what="the same seed gives the same draw",
+                 none_means="for a fresh draw",
+                 hint="a numpy.random.Generator is used as it is" if generator_too else "")
 
 
 def significance_level(value, name: str = "alpha") -> float:

@@ -104,12 +104,7 @@ def generator(seed) -> np.random.Generator:
     """A numpy Generator: ``seed`` itself, or one seeded with a whole number (None: fresh)."""
     if isinstance(seed, np.random.Generator):
         return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral)
-                             or seed < 0):
-        raise InvalidValueError(
-            f"seed must be a whole number >= 0 (the same seed gives the same draw), a "
-            f"numpy.random.Generator, or None for a fresh draw; got {seed!r}.")
-    return np.random.default_rng(seed)
+    return np.random.default_rng(_validate.seed(seed, generator_too=True))
 
 
 def probability(value, name: str):

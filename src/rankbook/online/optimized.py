@@ -276,10 +276,11 @@ def optimized_interleave(a, b, *, length: int | None = None, credit: str = "line
     >>> optimized_interleave(["a", "b", "c"], ["b", "c", "a"], seed=0).documents
     ('b', 'a', 'c')
     """
+    rng = _common.generator(seed)  # checked before the linear programme is solved
     distribution = optimized_distribution(a, b, length=length, credit=credit)
     shown = list(distribution)
     weights = [float(p) for p in distribution.values()]
-    pick = _common.generator(seed).choice(len(shown), p=[w / sum(weights) for w in weights])
+    pick = rng.choice(len(shown), p=[w / sum(weights) for w in weights])
     return shown[int(pick)]
 
 

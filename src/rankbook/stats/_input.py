@@ -10,11 +10,11 @@ Series or DataFrame is recognised by its attributes.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Mapping
 
 import numpy as np
 
+from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
 from rankbook.stats import _pairing
 
@@ -138,13 +138,7 @@ def score_matrix(scores, topics: str = "same") -> tuple[tuple, np.ndarray]:
 
 def random_generator(seed):
     """A numpy Generator from ``seed`` (a whole number >= 0, or None for fresh entropy)."""
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral)
-                             or seed < 0):
-        raise InvalidValueError(
-            f"seed must be a whole number >= 0 (the same seed gives the same p-value) or "
-            f"None for a different draw each call, got {seed!r}."
-        )
-    return np.random.default_rng(seed)
+    return np.random.default_rng(_validate.seed(seed))
 
 
 def is_zero_spread(spread: float, scale: float) -> bool:

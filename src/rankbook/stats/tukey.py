@@ -212,6 +212,7 @@ def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
     _validate.choice(method, TUKEY_METHODS, "method")
     level = _validate.confidence_level(confidence)
     B = _validate.resamples(n_resamples)  # checked whichever the method, as everywhere
+    rng = _input.random_generator(seed)
     systems, X = _input.score_matrix(scores, topics)
     n, m = X.shape
     means = X.mean(axis=0)
@@ -223,7 +224,7 @@ def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
     pairs = list(combinations(range(m), 2))
     differences = np.array([means[i] - means[j] for i, j in pairs])
     if method == "randomized":
-        pvalues = _randomized_pvalues(X, differences, B, _input.random_generator(seed))
+        pvalues = _randomized_pvalues(X, differences, B, rng)
         intervals = [None] * len(pairs)
     else:
         B = None  # no resampling: the result records none

@@ -18,6 +18,7 @@ confidence level          `confidence_level`                      ``confidence``
 significance level        `significance_level`                    ``alpha``
 number of resamples       `resamples`                             ``n_resamples``
 random seed               `seed`                                  ``seed``
+number in an interval     `number`                                ``tau``, ``rho``, ``gamma``
 choice among names        `choice`                                ``method``, ``convention``
 ========================  ======================================  ========================
 
@@ -183,6 +184,23 @@ def count(value, name: str, *, at_least: int = 1, what: str = "", none_means: st
     if value < at_least:
         raise InvalidValueError(message)
     return int(value)
+
+
+def number(value, name: str, *, low=None, high=None, low_open: bool = False,
+           high_open: bool = False, finite: bool = True, hint: str = "") -> float:
+    """A number within ``[low, high]`` (``low_open``/``high_open`` exclude the ends), as a float."""
+    if not _is_real(value):
+        raise InvalidTypeError(f"{name} must be a number, got {value!r}" +
+                               (f"; {hint}." if hint else "."))
+    value = float(value)
+    too_low = low is not None and (value <= low if low_open else value < low)
+    too_high = high is not None and (value >= high if high_open else value > high)
+    if math.isnan(value) or (finite and math.isinf(value)) or too_low or too_high:
+        span = (f"{'(' if low_open else '['}{low if low is not None else '-inf'}, "
+                f"{high if high is not None else 'inf'}{')' if high_open else ']'}")
+        raise InvalidValueError(f"{name} must be a{' finite' if finite else ''} number in "
+                                f"{span}, got {value!r}" + (f"; {hint}." if hint else "."))
+    return value
 
 
 def shown_length(value, name: str = "length"):

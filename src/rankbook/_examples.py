@@ -1,15 +1,32 @@
 """What a parameter means and a call that works, read from a function's numpydoc docstring.
 
-`rankbook._validate.missing_argument_message` uses them to word the error of a
-missing argument: the meaning is the first sentence of the parameter's entry under
-Parameters, the example the first call in the Examples section whose arguments are all
-literals (which the doctests run, so it works).
+`missing_argument_message` uses them to word the error of a missing argument: the
+meaning is the first sentence of the parameter's entry under Parameters, the example
+the first call in the Examples section whose arguments are all literals (which the
+doctests run, so it works).
+
+Missing arguments
+-----------------
+Every public metric function is decorated with `explains_missing_arguments`: a
+call that leaves out a required argument (``recall_at_k(grades, 5)``), or
+passes None where the formula needs a value (``average_precision(grades)``),
+raises an error that names the argument, says what it means (the first
+sentence of its entry under Parameters in the function's docstring) and shows
+a call that works (taken from the docstring's Examples, which the doctests
+run). The wording lives here once, so it is the same for every function.
+
+`rankbook._validate` imports `explains_missing_arguments` and `MissingArgument`, so
+the metrics reach them as ``_validate.explains_missing_arguments``.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
+import inspect
 import re
+
+from rankbook._errors import InvalidTypeError, InvalidValueError
 
 
 def parameter_meaning(doc: str, name: str) -> str:
@@ -38,7 +55,7 @@ def example_call(doc: str, function_name: str, signature, name: str) -> str:
     is replaced by that literal, so the example stands on its own. Without one, the
     required arguments are filled with small sample values.
     """
-    calls = list(_doctest_calls(doc, function_name))
+    calls = list(doctest_calls(doc, function_name))
     for accept_none in (False, True):
         for call in calls:
             if _gives_literally(call, signature, name, accept_none):
@@ -46,7 +63,7 @@ def example_call(doc: str, function_name: str, signature, name: str) -> str:
     return _sample_call(function_name, signature)
 
 
-def _doctest_calls(doc: str, function_name: str):
+def doctest_calls(doc: str, function_name: str):
     """The calls of ``function_name`` in the doctests, with known names substituted."""
     statements = []
     for line in doc.splitlines():
@@ -134,3 +151,75 @@ def _gives_literally(call: ast.Call, signature, name: str, accept_none: bool) ->
     except TypeError:
         return False
     return name in bound.arguments and (accept_none or bound.arguments[name] is not None)
+
+
+class MissingArgument(InvalidValueError):
+    """A check found None where the formula needs a value.
+
+    `explains_missing_arguments` rewords it with the function's own docstring;
+    raised outside a decorated function, it still says what to pass.
+    """
+
+    def __init__(self, name: str):
+        self.name = name
+        super().__init__(f"{name} is required by this formula; pass {name}=... "
+                         f"(see the function's Parameters).")
+
+
+def explains_missing_arguments(function):
+    """Decorate a public function so that a missing argument gets a helpful message.
+
+    A call that leaves out a required argument raises `InvalidTypeError` (a
+    ``TypeError``, as Python's own would be), and a check that finds None where
+    the formula needs a value raises `InvalidValueError`; both messages come from
+    `missing_argument_message`. Nothing is added to a call that succeeds but a
+    ``try``.
+    """
+    signature = inspect.signature(function)
+
+    @functools.wraps(function)
+    def checked(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except MissingArgument as missing:
+            raise InvalidValueError(missing_argument_message(function, missing.name)) from None
+        except TypeError:
+            name = _first_missing(signature, args, kwargs)
+            if name is None:
+                raise
+            raise InvalidTypeError(missing_argument_message(function, name)) from None
+
+    return checked
+
+
+def missing_argument_message(function, name: str) -> str:
+    """``f() needs NAME: what it means. For example: a call that works.``
+
+    The meaning is the first sentence of ``name``'s entry under Parameters in
+    the docstring of ``function``; the example is the first call of
+    ``function`` in its Examples that passes ``name`` with literal values.
+    """
+    doc = inspect.getdoc(function) or ""
+    meaning = parameter_meaning(doc, name)
+    example = example_call(doc, function.__name__, inspect.signature(function), name)
+    message = f"{function.__name__}() needs {name}"
+    message += f": {meaning}" if meaning else "."
+    if example:
+        message += f" For example: {example}"
+    else:
+        message += f" See help(rankbook.{function.__name__})."
+    return message
+
+
+def _first_missing(signature: inspect.Signature, args, kwargs) -> str | None:
+    """The first required parameter that ``args``/``kwargs`` leave out, or None."""
+    try:
+        bound = signature.bind_partial(*args, **kwargs)
+    except TypeError:
+        return None  # too many arguments or an unknown keyword: Python's message says it
+    for parameter in signature.parameters.values():
+        required = parameter.default is parameter.empty and parameter.kind not in (
+            parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
+        if required and parameter.name not in bound.arguments:
+            return parameter.name
+    return None

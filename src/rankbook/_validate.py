@@ -1,18 +1,46 @@
-"""Shared argument checks for the metric functions.
+"""Shared argument checks, used by every package (metrics, stats, aggregate, online, ...).
 
 Each check returns the cleaned value or raises an `InvalidValueError` /
 `InvalidTypeError` whose message names the argument, the bad value and
-the fix. Keeping them here means every metric rejects bad input the same way.
+the fix. Keeping them here means every function rejects bad input the same way.
 
-Missing arguments
------------------
-Every public metric function is decorated with `explains_missing_arguments`: a
-call that leaves out a required argument (``recall_at_k(grades, 5)``), or
-passes None where the formula needs a value (``average_precision(grades)``),
-raises an error that names the argument, says what it means (the first
-sentence of its entry under Parameters in the function's docstring) and shows
-a call that works (taken from the docstring's Examples, which the doctests
-run). The wording lives here once, so it is the same for every function.
+One rule for every kind of argument
+-----------------------------------
+There is one checker per kind of argument:
+
+========================  ======================================  ========================
+kind                      checker                                 examples
+========================  ======================================  ========================
+rank cut-off              `cutoff`                                ``k``
+count                     `count`                                 ``length``, ``n``
+probability               `probability`                           ``p``, ``persistence``
+confidence level          `confidence_level`                      ``confidence``
+significance level        `significance_level`                    ``alpha``
+number of resamples       `resamples`                             ``n_resamples``
+random seed               `seed`                                  ``seed``
+number in an interval     `number`                                ``tau``, ``rho``, ``gamma``
+choice among names        `choice`                                ``method``, ``convention``
+========================  ======================================  ========================
+
+and one exception class per kind of mistake:
+
+- a value of the **wrong type** is an `InvalidTypeError` (a ``TypeError``): a float
+  ``5.0``, a string ``"5"`` or a bool ``True`` where a whole number is needed; a
+  string ``"0.5"`` or a bool where a probability is needed;
+- a value of the **right type outside the allowed range** is an `InvalidValueError`
+  (a ``ValueError``): ``k=0``, ``p=1.5``, ``confidence=95``, ``n_resamples=0``, a NaN;
+- None where a value is required is an `InvalidValueError` (a missing value, as
+  `MissingArgument`);
+- a **choice** that is not one of the names is an `InvalidValueError`, whatever its type
+  (the message lists the names).
+
+Every message has one shape: the argument's name, what is allowed, and what was given
+(``p must be a number in (0, 1) (the persistence ...), got 1.5.``), then, where one helps,
+how to fix it. ``tests/test_validate.py`` (its last section) feeds the same mistake to every
+public function that takes such an argument and checks the class and the shape.
+
+Missing arguments are explained by `rankbook._examples` (`explains_missing_arguments`,
+`MissingArgument`), imported here so that every checker is reached as ``_validate.x``.
 
 Unjudged documents
 ------------------
@@ -24,16 +52,14 @@ bpref skips it. ``NaN`` is refused, because a NaN grade is far more often a bug
 
 from __future__ import annotations
 
-import functools
-import inspect
 import math
 import numbers
 from collections.abc import Mapping
 
 import numpy as np
 
-from rankbook import _examples
 from rankbook._errors import InvalidTypeError, InvalidValueError
+from rankbook._examples import MissingArgument, explains_missing_arguments  # noqa: F401 (re-exported)
 
 
 # Element types read without a per-element check: None and the built-in and numpy numbers.
@@ -122,6 +148,120 @@ def cutoff(k, name: str = "k", *, allow_none: bool = False):
             f"{name} must be at least 1 (ranks start at 1), got {k}."
         )
     return int(k)
+
+
+def _is_whole(value) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+
+
+def _is_real(value) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+
+
+def count(value, name: str, *, at_least: int = 1, what: str = "", none_means: str = "",
+          hint: str = ""):
+    """Return ``value`` as an int >= ``at_least``; None passes when ``none_means`` is given.
+
+    >>> count(3, "length")
+    3
+    >>> count(3.0, "length")
+    Traceback (most recent call last):
+    ...
+    rankbook._errors.InvalidTypeError: length must be a positive whole number, got 3.0; write length=3.
+    """
+    if value is None and none_means:
+        return None
+    allowed = "a positive whole number" if at_least == 1 else f"a whole number >= {at_least}"
+    allowed += f" ({what})" if what else ""
+    allowed += f", or None {none_means}" if none_means else ""
+    message = f"{name} must be {allowed}, got {value!r}" + (f"; {hint}." if hint else ".")
+    if value is None:
+        raise InvalidValueError(message)  # a missing value, as `MissingArgument`
+    if not _is_whole(value):
+        if isinstance(value, float) and value.is_integer():
+            message = f"{name} must be {allowed}, got {value!r}; write {name}={int(value)}."
+        raise InvalidTypeError(message)
+    if value < at_least:
+        raise InvalidValueError(message)
+    return int(value)
+
+
+def number(value, name: str, *, low=None, high=None, low_open: bool = False,
+           high_open: bool = False, finite: bool = True, hint: str = "") -> float:
+    """A number within ``[low, high]`` (``low_open``/``high_open`` exclude the ends), as a float."""
+    if not _is_real(value):
+        raise InvalidTypeError(f"{name} must be a number, got {value!r}" +
+                               (f"; {hint}." if hint else "."))
+    value = float(value)
+    too_low = low is not None and (value <= low if low_open else value < low)
+    too_high = high is not None and (value >= high if high_open else value > high)
+    if math.isnan(value) or (finite and math.isinf(value)) or too_low or too_high:
+        span = (f"{'(' if low_open else '['}{low if low is not None else '-inf'}, "
+                f"{high if high is not None else 'inf'}{')' if high_open else ']'}")
+        raise InvalidValueError(f"{name} must be a{' finite' if finite else ''} number in "
+                                f"{span}, got {value!r}" + (f"; {hint}." if hint else "."))
+    return value
+
+
+def shown_length(value, name: str = "length"):
+    """How many documents an interleaved list shows: a positive whole number, or None."""
+    return count(value, name, what="how many documents to show",
+                 none_means="for the length of the shortest ranking")
+
+
+_INTERVALS = {"[0, 1]": (False, False), "[0, 1)": (False, True), "(0, 1)": (True, True),
+              "(0, 1]": (True, False)}
+
+
+def probability(value, name: str, *, interval: str = "[0, 1]", meaning: str = "",
+                hint: str = "") -> float:
+    """Check that ``value`` is a number in ``interval`` (one of ``[0, 1]``, ``[0, 1)``,
+    ``(0, 1)``, ``(0, 1]``) and return it as a float.
+
+    >>> probability(0.8, "p", interval="(0, 1)")
+    0.8
+    >>> probability("0.8", "p", interval="(0, 1)")
+    Traceback (most recent call last):
+    ...
+    rankbook._errors.InvalidTypeError: p must be a number in (0, 1), got '0.8'.
+    """
+    open_low, open_high = _INTERVALS[interval]
+    message = f"{name} must be a number in {interval}"
+    message += f" ({meaning})" if meaning else ""
+    message += f", got {value!r}" + (f"; {hint}." if hint else ".")
+    if value is None:
+        raise InvalidValueError(message)  # a missing value, as `MissingArgument`
+    if not _is_real(value):
+        raise InvalidTypeError(message)
+    above_low = value > 0 if open_low else value >= 0
+    below_high = value < 1 if open_high else value <= 1
+    if not (above_low and below_high):  # a NaN fails both
+        raise InvalidValueError(message)
+    return float(value)
+
+
+def confidence_level(value, name: str = "confidence") -> float:
+    """The confidence level of an interval, a number strictly between 0 and 1."""
+    return probability(value, name, interval="(0, 1)",
+                       hint=f"for a 95% interval write {name}=0.95")
+
+
+def seed(value, name: str = "seed", *, generator_too: bool = False):
+    """A random seed: a whole number >= 0 (the same seed, the same draw), or None."""
+    return count(value, name, at_least=0, what="the same seed gives the same draw",
+                 none_means="for a fresh draw",
+                 hint="a numpy.random.Generator is used as it is" if generator_too else "")
+
+
+def significance_level(value, name: str = "alpha") -> float:
+    """The significance level of a test, a number strictly between 0 and 1."""
+    return probability(value, name, interval="(0, 1)", meaning="the significance level",
+                       hint=f"e.g. {name}=0.05")
+
+
+def resamples(value, name: str = "n_resamples", *, allow_none: bool = False):
+    """The number of resamples (or permutations), a positive whole number."""
+    return count(value, name, none_means="for the default" if allow_none else "")
 
 
 def n_relevant(value, grades: np.ndarray, threshold: float, name: str = "n_relevant") -> int:
@@ -234,77 +374,3 @@ def total_at_least(value, present: int, name: str, what: str) -> int:
             f"it must be at least {present}."
         )
     return int(value)
-
-
-# --- a required argument that was not given ----------------------------------------------
-
-class MissingArgument(InvalidValueError):
-    """A check found None where the formula needs a value.
-
-    `explains_missing_arguments` rewords it with the function's own docstring;
-    raised outside a decorated function, it still says what to pass.
-    """
-
-    def __init__(self, name: str):
-        self.name = name
-        super().__init__(f"{name} is required by this formula; pass {name}=... "
-                         f"(see the function's Parameters).")
-
-
-def explains_missing_arguments(function):
-    """Decorate a public function so that a missing argument gets a helpful message.
-
-    A call that leaves out a required argument raises `InvalidTypeError` (a
-    ``TypeError``, as Python's own would be), and a check that finds None where
-    the formula needs a value raises `InvalidValueError`; both messages come from
-    `missing_argument_message`. Nothing is added to a call that succeeds but a
-    ``try``.
-    """
-    signature = inspect.signature(function)
-
-    @functools.wraps(function)
-    def checked(*args, **kwargs):
-        try:
-            return function(*args, **kwargs)
-        except MissingArgument as missing:
-            raise InvalidValueError(missing_argument_message(function, missing.name)) from None
-        except TypeError:
-            name = _first_missing(signature, args, kwargs)
-            if name is None:
-                raise
-            raise InvalidTypeError(missing_argument_message(function, name)) from None
-
-    return checked
-
-
-def missing_argument_message(function, name: str) -> str:
-    """``f() needs NAME: what it means. For example: a call that works.``
-
-    The meaning is the first sentence of ``name``'s entry under Parameters in
-    the docstring of ``function``; the example is the first call of
-    ``function`` in its Examples that passes ``name`` with literal values.
-    """
-    doc = inspect.getdoc(function) or ""
-    meaning = _examples.parameter_meaning(doc, name)
-    example = _examples.example_call(doc, function.__name__, inspect.signature(function), name)
-    message = f"{function.__name__}() needs {name}"
-    message += f": {meaning}" if meaning else "."
-    if example:
-        message += f" For example: {example}"
-    else:
-        message += f" See help(rankbook.{function.__name__})."
-    return message
-
-
-def _first_missing(signature: inspect.Signature, args, kwargs) -> str | None:
-    """The first required parameter that ``args``/``kwargs`` leave out, or None."""
-    try:
-        bound = signature.bind_partial(*args, **kwargs)
-    except TypeError:
-        return None  # too many arguments or an unknown keyword: Python's message says it
-    for parameter in signature.parameters.values():
-        required = parameter.default is parameter.empty and parameter.kind not in (
-            parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
-        if required and parameter.name not in bound.arguments:
-            return parameter.name
-    return None

@@ -100,7 +100,7 @@ def test_bad_options_are_refused(corpus):
     qrels, _, runs = corpus
     with pytest.raises(InvalidValueError, match="engine must be one of"):
         evaluate_many(qrels, runs, engine="threads")
-    with pytest.raises(InvalidValueError, match="n_jobs must be a whole number"):
+    with pytest.raises(InvalidValueError, match="n_jobs must be a positive whole number"):
         evaluate_many(qrels, runs, n_jobs=0)
 
 

@@ -116,7 +116,7 @@ def test_bad_parameters_are_refused():
         click_probabilities(cascade(ALPHA), [0, 3])
     with pytest.raises(InvalidValueError, match="one per rank"):
         click_probabilities(pbm(ALPHA, [1, 1]), [0, 1, 2])
-    with pytest.raises(InvalidValueError, match="not a probability"):
+    with pytest.raises(InvalidValueError, match=r"must be a number in \[0, 1\] \(a probability\), got 1.5"):
         cascade({0: 1.5})
     with pytest.raises(InvalidTypeError, match="ClickModel"):
         click_probabilities("cascade", [0])

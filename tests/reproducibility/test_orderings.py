@@ -91,8 +91,11 @@ def test_rbo_bounds_cutoff_and_errors():
     # k cuts both lists: only the first two ranks (identical) are compared
     assert rbo(list("abxyz"), list("abcde"), p=0.8, k=2) == pytest.approx(1.0, abs=1e-15)
     assert rbo({"1": list("ab")}, {"1": list("ba")}, p=0.5, k=2) == {"1": 0.5}
-    for bad in (0, 1, 1.5, True):
+    for bad in (0, 1, 1.5):
         with pytest.raises(InvalidValueError, match="p must be"):
+            rbo(list("ab"), list("ab"), p=bad)
+    for bad in (True, "0.8"):  # the wrong type: an InvalidTypeError, as everywhere (issue 36)
+        with pytest.raises(InvalidTypeError, match="p must be"):
             rbo(list("ab"), list("ab"), p=bad)
 
 

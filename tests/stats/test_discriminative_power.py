@@ -15,7 +15,7 @@ import math
 import numpy as np
 import pytest
 
-from rankbook import InvalidValueError
+from rankbook import InvalidTypeError, InvalidValueError
 from rankbook.stats import discriminative_power, randomization_test, tukey_hsd
 from rankbook.stats.discriminative import needed_difference, summary_table
 
@@ -171,9 +171,12 @@ def test_summary_table_has_one_row_per_measure():
     assert table.loc["P@10", "delta"] == two.delta
 
 
-@pytest.mark.parametrize("alpha", [0, 1, 1.5, -0.1, True, "0.05"])
-def test_bad_alpha_is_refused(alpha):
-    with pytest.raises(InvalidValueError, match="alpha must be a number between 0 and 1"):
+@pytest.mark.parametrize("alpha,error", [(0, InvalidValueError), (1, InvalidValueError),
+                                         (1.5, InvalidValueError), (-0.1, InvalidValueError),
+                                         (True, InvalidTypeError), ("0.05", InvalidTypeError)])
+def test_bad_alpha_is_refused(alpha, error):
+    # the wrong type is an InvalidTypeError, a number out of range an InvalidValueError (issue 36)
+    with pytest.raises(error, match=r"alpha must be a number in \(0, 1\)"):
         discriminative_power(_frame(THREE_BY_SIX), alpha=alpha)
 
 

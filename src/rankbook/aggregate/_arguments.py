@@ -9,12 +9,11 @@ everywhere in rankbook.
 
 from __future__ import annotations
 
-import math
-import numbers
 
 import numpy as np
 
-from rankbook._errors import InvalidTypeError, InvalidValueError
+from rankbook import _validate
+from rankbook._errors import InvalidValueError
 
 CONVENTIONS = ("textbook", "flagr")
 _MEANING = {"textbook": "the published method", "flagr": "what FLAGR/PyFLAGR 1.0.18 computes",
@@ -34,28 +33,13 @@ def convention(value, allowed: tuple = CONVENTIONS, *, method: str | None = None
     return value
 
 
-def real(value, name: str, *, low=None, high=None, low_open: bool = False,
-         high_open: bool = False) -> float:
-    """A finite number within ``[low, high]``; ``low_open``/``high_open`` exclude the ends."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InvalidTypeError(f"{name} must be a number, got {value!r}.")
-    value = float(value)
-    too_low = low is not None and (value <= low if low_open else value < low)
-    too_high = high is not None and (value >= high if high_open else value > high)
-    if not math.isfinite(value) or too_low or too_high:
-        span = (f"{'(' if low_open else '['}{low if low is not None else '-inf'}, "
-                f"{high if high is not None else 'inf'}{')' if high_open else ']'}")
-        raise InvalidValueError(f"{name} must be a finite number in {span}, got {value!r}.")
-    return value
+#: A finite number in an interval: one check, as everywhere in rankbook.
+real = _validate.number
 
 
 def count(value, name: str, *, low: int = 1) -> int:
-    """A whole number >= ``low``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise InvalidTypeError(f"{name} must be a whole number >= {low}, got {value!r}.")
-    if value < low:
-        raise InvalidValueError(f"{name} must be at least {low}, got {value}.")
-    return int(value)
+    """A whole number >= ``low`` (checked by `rankbook._validate.count`, as everywhere)."""
+    return _validate.count(value, name, at_least=low)
 
 
 def no_weights(weights, method: str, profile=None) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from rankbook import _validate
 from rankbook._errors import InvalidValueError
 from rankbook.aggregate import _arguments as check
 
@@ -63,8 +64,8 @@ def stationary_distribution(transition, *, method: str = "solve", tol: float = 1
         raise InvalidValueError(f"transition must be a square matrix, got shape {matrix.shape}.")
     if np.any(matrix < -1e-12) or not np.allclose(matrix.sum(axis=1), 1.0):
         raise InvalidValueError("transition must be row-stochastic: entries >= 0, each row summing to 1.")
-    if method not in ("solve", "power"):
-        raise InvalidValueError(f"method={method!r} is not 'solve' or 'power'.")
+    _validate.choice(method, ("solve", "power"), "method")
+    max_iterations = check.count(max_iterations, "max_iterations")  # checked for both methods
     if method == "solve":
         return _solve_stationary(matrix)
     states = power_iterations(matrix, tol=tol, max_iterations=max_iterations)

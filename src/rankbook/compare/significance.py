@@ -78,7 +78,7 @@ def compare(qrels, runs, measures=DEFAULT_MEASURES, *, test: str = "t", correcti
     >>> pair.wins, pair.ties, pair.losses, round(pair.pvalue, 4)
     (3, 0, 0, 0.1181)
     """
-    _check_options(test, correction, tukey_method)
+    _check_options(test, correction, tukey_method, alpha, confidence, n_resamples, seed)
     scores = per_topic_scores(qrels, runs, measures, relevance_level=relevance_level)
     return compare_scores(scores, test=test, correction=correction, baseline=baseline,
                           alpha=alpha, confidence=confidence, tukey_method=tukey_method,
@@ -201,7 +201,7 @@ def compare_scores(scores, *, test: str = "t", correction=None, baseline=None,
     >>> round(pair.pvalue, 3), round(pair.effect_size, 3), (pair.wins, pair.ties, pair.losses)
     (0.048, 0.473, (10, 5, 5))
     """
-    _check_options(test, correction, tukey_method)
+    _check_options(test, correction, tukey_method, alpha, confidence, n_resamples, seed)
     frames = _score_frames(scores)
     systems = tuple(next(iter(frames.values())).columns)
     if baseline is not None and baseline not in systems:
@@ -222,7 +222,13 @@ def compare_scores(scores, *, test: str = "t", correction=None, baseline=None,
         pairs=tuple(results))
 
 
-def _check_options(test, correction, tukey_method) -> None:
+def _check_options(test, correction, tukey_method, alpha, confidence, n_resamples,
+                   seed) -> None:
+    """Every option checked before any run is read (by rankbook._validate, as everywhere)."""
+    _validate.significance_level(alpha)
+    _validate.confidence_level(confidence)
+    _validate.resamples(n_resamples, allow_none=True)
+    _validate.seed(seed)
     _validate.choice(test, TESTS, "test")
     _validate.choice(tukey_method, TUKEY_METHODS, "tukey_method")
     if correction is not None:

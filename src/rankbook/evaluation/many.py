@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import glob
 import os
+from rankbook import _validate
 from rankbook._errors import InvalidValueError
 from rankbook.evaluation.pipeline import check_options
 from rankbook.evaluation.portable import evaluate_portable, restored
@@ -153,10 +154,7 @@ def expand_runs(runs) -> list:
 def _jobs(n_jobs, n_runs: int) -> int:
     if n_jobs is None:
         return max(1, min(os.cpu_count() or 1, n_runs))
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs < 1:
-        raise InvalidValueError(f"n_jobs must be a whole number >= 1 (the processes to use), "
-                                f"got {n_jobs!r}.")
-    return n_jobs
+    return _validate.count(n_jobs, "n_jobs", what="the processes to use")
 
 
 def _take_qrels(judgments) -> None:

@@ -326,7 +326,7 @@ def utility(
     threshold = _validate.threshold(relevance_level)
     R = _validate.n_relevant(n_relevant, grades, threshold)
     w = _four_weights(weights)
-    collection = _count(n_documents, "n_documents")
+    collection = _validate.count(n_documents, "n_documents", at_least=0)
     n = len(grades)
     a = relevant_in_top(grades, n, threshold)
     return w[0] * a + w[1] * (n - a) + w[2] * (R - a) + w[3] * (collection + a - n - R)
@@ -357,9 +357,3 @@ def _four_weights(weights) -> tuple[float, float, float, float]:
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise InvalidTypeError(f"weights must hold numbers, got {value!r} in {weights!r}.")
     return tuple(float(v) for v in weights)
-
-
-def _count(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-        raise InvalidValueError(f"{name} must be a whole number >= 0, got {value!r}.")
-    return int(value)

@@ -248,14 +248,10 @@ def expected_reciprocal_rank(
 
 
 def _persistence(value) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InvalidTypeError(f"persistence must be a number in [0, 1), got {value!r}.")
-    if not 0 <= value < 1:
-        raise InvalidValueError(
-            f"persistence={value!r} is outside [0, 1): it is the probability of reading on "
-            "to the next rank, and p = 1 would give every list RBP 0. trec_eval 10 uses 0.9."
-        )
-    return float(value)
+    return _validate.probability(
+        value, "persistence", interval="[0, 1)",
+        meaning="the probability of reading on to the next rank; p = 1 would give every "
+                "list RBP 0", hint="trec_eval 10 uses 0.9")
 
 
 def _grade_limit(value) -> float:

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
 
 
@@ -73,18 +74,12 @@ def length(value, lists, name: str = "length") -> int:
     """The length of the shown list: ``value``, or by default the shortest ranking's."""
     if value is None:
         return min(len(r) for r in lists)
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-        raise InvalidValueError(
-            f"{name} must be a whole number >= 1 (how many documents to show), or None for "
-            f"the length of the shortest ranking; got {value!r}.")
-    return int(value)
+    return _validate.shown_length(value, name)
 
 
 def count(value, name: str, what: str) -> int:
     """A whole number >= 1."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-        raise InvalidValueError(f"{name} must be a whole number >= 1 ({what}), got {value!r}.")
-    return int(value)
+    return _validate.count(value, name, what=what)
 
 
 def clicks(values, shown, name: str = "clicks") -> tuple[int, ...]:
@@ -109,21 +104,11 @@ def generator(seed) -> np.random.Generator:
     """A numpy Generator: ``seed`` itself, or one seeded with a whole number (None: fresh)."""
     if isinstance(seed, np.random.Generator):
         return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral)
-                             or seed < 0):
-        raise InvalidValueError(
-            f"seed must be a whole number >= 0 (the same seed gives the same draw), a "
-            f"numpy.random.Generator, or None for a fresh draw; got {seed!r}.")
-    return np.random.default_rng(seed)
+    return np.random.default_rng(_validate.seed(seed, generator_too=True))
 
 
 def probability(value, name: str):
     """A probability in [0, 1], kept exact when it is a whole number or a Fraction."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InvalidTypeError(f"{name} must be a probability (a number in [0, 1]), got "
-                               f"{value!r}.")
-    if not 0 <= value <= 1:
-        raise InvalidValueError(f"{name} = {value!r} is not a probability; give a number in "
-                                "[0, 1].")
-    return Fraction(value) if isinstance(value, numbers.Rational) else float(value)
+    checked = _validate.probability(value, name, meaning="a probability")
+    return Fraction(value) if isinstance(value, numbers.Rational) else checked
 

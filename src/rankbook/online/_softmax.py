@@ -9,15 +9,13 @@ from __future__ import annotations
 import numbers
 from fractions import Fraction
 
-from rankbook._errors import InvalidValueError
+from rankbook import _validate
 
 
 def tau(value):
     """The softmax's steepness: a number >= 0, kept whole when it is whole (exact weights)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not value >= 0:
-        raise InvalidValueError(
-            f"tau must be a number >= 0 (3 in Hofmann et al. 2011; 0 draws uniformly), got "
-            f"{value!r}.")
+    _validate.number(value, "tau", low=0, finite=False,
+                     hint="3 in Hofmann et al. 2011; 0 draws uniformly")
     return int(value) if isinstance(value, numbers.Integral) else float(value)
 
 

@@ -231,10 +231,10 @@ def optimized_distribution(a, b, *, length: int | None = None, credit: str = "li
     ('b', 'a', 'c') 1/3
     ('b', 'c', 'a') 1/3
     """
-    from scipy.optimize import linprog
-
     a, b, n = _inputs(a, b, length)
     choice(credit, CREDITS, "credit")
+    from scipy.optimize import linprog  # loaded once the arguments are checked
+
     lists = allowed_interleavings(a, b, length=n)
     credits = [[optimized_credit(a, b, d, credit=credit) for d in shown]
                + [Fraction(0)] * (n - len(shown)) for shown in lists]
@@ -276,10 +276,11 @@ def optimized_interleave(a, b, *, length: int | None = None, credit: str = "line
     >>> optimized_interleave(["a", "b", "c"], ["b", "c", "a"], seed=0).documents
     ('b', 'a', 'c')
     """
+    rng = _common.generator(seed)  # checked before the linear programme is solved
     distribution = optimized_distribution(a, b, length=length, credit=credit)
     shown = list(distribution)
     weights = [float(p) for p in distribution.values()]
-    pick = _common.generator(seed).choice(len(shown), p=[w / sum(weights) for w in weights])
+    pick = rng.choice(len(shown), p=[w / sum(weights) for w in weights])
     return shown[int(pick)]
 
 

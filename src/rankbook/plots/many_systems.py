@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from rankbook import _validate
 from rankbook._errors import InvalidValueError
 from rankbook.plots import _distributions
 from rankbook.plots._distributions import NULL, SIZE, TAIL
@@ -250,6 +251,7 @@ def corrected_pvalues(pvalues, *, methods=CORRECTION_METHODS, alpha: float = 0.0
     >>> [round(float(b.get_height()), 2) for b in ax.containers[1]]
     [0.04, 0.06, 0.06, 0.06]
     """
+    alpha = _validate.significance_level(alpha)
     series = {"raw": pvalues}
     for method in methods:
         series[method] = correct_pvalues(pvalues, method)
@@ -368,6 +370,7 @@ def power_curve(design: str, *, min_difference: float, variance: float, alpha: f
     """
     options = {"alpha": alpha, "min_difference": min_difference, "variance": variance,
                "n_systems": n_systems}
+    beta = _validate.probability(beta, "beta", interval="(0, 1)", hint="e.g. beta=0.20")
     power(design, n_topics=2, **options)           # refuses a design without power first
     needed = topic_set_size(design, beta=beta, **options)
     topics = np.arange(2, max(2 * needed, needed + 10) + 1)

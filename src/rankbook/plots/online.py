@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from rankbook import _validate
 from rankbook._errors import InvalidTypeError
 from rankbook.online import (
     Interleaving,
@@ -154,6 +155,7 @@ def win_tie_loss(a, b, model, grades=None, *, methods=("balanced", "team_draft",
     >>> [round(float(bar.get_width()), 3) for bar in ax.patches]     # A wins, tie, B wins
     [0.125, 0.5, 0.375]
     """
+    _validate.shown_length(length)  # before drawing
     ax = new_axes(ax, height=0.55 * len(methods) + 1.4)
     for row, method in enumerate(methods):
         parts = [float(p) for p in win_probabilities(method, a, b, model, grades, length=length)]
@@ -215,6 +217,7 @@ def expected_outcomes(a, b, users: Mapping, grades=None, *, methods=("balanced",
     >>> [round(float(bar.get_width()), 3) for bar in ax.patches]
     [-0.25, 0.0]
     """
+    _validate.shown_length(length)  # before drawing
     ax = new_axes(ax, height=0.5 * len(methods) * max(1, len(users)) * 0.6 + 1.4)
     height = 0.8 / max(1, len(users))
     for u, (name, model) in enumerate(users.items()):

@@ -12,7 +12,6 @@ the lag of the $j$-th relevant item is the search length to it.
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Sequence
 
 from rankbook import _validate
@@ -67,7 +66,9 @@ def documents_read(
     ['4 read, 2 non-relevant', 'never: inf']
     """
     grades = _validate.grades(relevance)
-    counts = [wanted] if isinstance(wanted, numbers.Integral) else list(wanted)
+    several = hasattr(wanted, "__iter__") and not isinstance(wanted, (str, bytes))
+    counts = [_validate.cutoff(n, "wanted") for n in wanted] if several \
+        else [_validate.cutoff(wanted, "wanted")]
     read = [search_length(grades, wanted=n, relevance_level=relevance_level) for n in counts]
     wasted = [search_length(grades, wanted=n, count="non_relevant",
                             relevance_level=relevance_level) for n in counts]

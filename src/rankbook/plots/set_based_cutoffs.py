@@ -214,6 +214,7 @@ def utility_at_ranks(
     grades, judged = _validate.judged_grades(relevance)
     threshold = _validate.threshold(relevance_level)
     R = _validate.n_relevant(n_relevant, grades, threshold)
+    n_documents = _validate.count(n_documents, "n_documents", at_least=0)  # before drawing
     sets = series([weights] if not isinstance(weights[0], Sequence) else weights, "weights")
     cut = [[g if seen else None for g, seen in zip(grades[:k], judged[:k])]
            for k in range(len(grades) + 1)]

@@ -16,11 +16,11 @@ the rank it is at; break the tie first, as the run does.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Hashable, Mapping
 
 import numpy as np
 
+from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
 
 
@@ -53,12 +53,6 @@ def _refuse_tied_group(doc, rank: int, name: str) -> None:
     if not isinstance(doc, Hashable):
         raise InvalidTypeError(
             f"{name} holds {doc!r} at rank {rank}; a document id is a string or a number.")
-
-
-def _cutoff(k) -> int:
-    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 1:
-        raise InvalidValueError(f"k must be a whole number >= 1 (the rank cut-off), got {k!r}.")
-    return int(k)
 
 
 def _per_topic(measure, original, replicated, **options):
@@ -141,7 +135,7 @@ def kendall_tau_union(original_run, replicated_run, *, k: int = 1000):
     >>> round(kendall_tau_union(["a", "b", "c"], ["b", "a", "d"], k=3), 12)
     0.333333333333
     """
-    return _per_topic(_tau_union, original_run, replicated_run, k=_cutoff(k))
+    return _per_topic(_tau_union, original_run, replicated_run, k=_validate.cutoff(k))
 
 
 def _tau_union(original: list, replicated: list, *, k: int) -> float:
@@ -215,11 +209,9 @@ def rbo(original_run, replicated_run, *, p: float = 0.8, k: int = 1000):
     >>> rbo(["a", "b"], ["b", "a"], p=0.5, k=2)
     0.5
     """
-    if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 < p < 1:
-        raise InvalidValueError(
-            f"p must be a number strictly between 0 and 1 (the persistence; Breuer et al. use "
-            f"0.8), got {p!r}.")
-    return _per_topic(_rbo_ext, original_run, replicated_run, k=_cutoff(k), p=float(p))
+    p = _validate.probability(p, "p", interval="(0, 1)",
+                              meaning="the persistence; Breuer et al. use 0.8")
+    return _per_topic(_rbo_ext, original_run, replicated_run, k=_validate.cutoff(k), p=p)
 
 
 def _rbo_ext(original: list, replicated: list, *, k: int, p: float) -> float:

@@ -10,11 +10,11 @@ Series or DataFrame is recognised by its attributes.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Mapping
 
 import numpy as np
 
+from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
 from rankbook.stats import _pairing
 
@@ -136,37 +136,9 @@ def score_matrix(scores, topics: str = "same") -> tuple[tuple, np.ndarray]:
     return systems, np.column_stack(columns)
 
 
-def confidence(value) -> float:
-    """The confidence level, a number strictly between 0 and 1."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < value < 1:
-        raise InvalidValueError(
-            f"confidence must be a number between 0 and 1 (exclusive), got {value!r}; "
-            "for a 95% interval write confidence=0.95."
-        )
-    return float(value)
-
-
-def resamples(value, *, allow_none: bool = False):
-    """The number of resamples, a positive whole number (or None when allowed)."""
-    if value is None and allow_none:
-        return None
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-        hint = ", or None for the default" if allow_none else ""
-        raise InvalidValueError(
-            f"n_resamples must be a positive whole number{hint}, got {value!r}."
-        )
-    return int(value)
-
-
 def random_generator(seed):
     """A numpy Generator from ``seed`` (a whole number >= 0, or None for fresh entropy)."""
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral)
-                             or seed < 0):
-        raise InvalidValueError(
-            f"seed must be a whole number >= 0 (the same seed gives the same p-value) or "
-            f"None for a different draw each call, got {seed!r}."
-        )
-    return np.random.default_rng(seed)
+    return np.random.default_rng(_validate.seed(seed))
 
 
 def is_zero_spread(spread: float, scale: float) -> bool:

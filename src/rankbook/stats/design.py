@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import numbers
 
+from rankbook import _validate
 from rankbook._errors import InvalidValueError
 from rankbook.stats import anova
 
@@ -30,10 +31,7 @@ DESIGNS = ("paired_t", "anova", "ci")
 
 
 def _probability(value, name: str, example: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < value < 1:
-        raise InvalidValueError(
-            f"{name} must be a number strictly between 0 and 1, got {value!r}; e.g. {example}.")
-    return float(value)
+    return _validate.probability(value, name, interval="(0, 1)", hint=f"e.g. {example}")
 
 
 def _positive(value, name: str, example: str) -> float:
@@ -45,10 +43,7 @@ def _positive(value, name: str, example: str) -> float:
 
 
 def _whole(value, name: str, least: int, example: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < least:
-        raise InvalidValueError(
-            f"{name} must be a whole number >= {least}, got {value!r}; e.g. {example}.")
-    return int(value)
+    return _validate.count(value, name, at_least=least, hint=f"e.g. {example}")
 
 
 def _design(design) -> str:

@@ -29,13 +29,12 @@ and its own option, ``rankbook compare --discriminative-power``.
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
 
-from rankbook._errors import InvalidValueError
+from rankbook import _validate
 from rankbook.stats import _input
 from rankbook.stats.tukey import DEFAULT_RESAMPLES, null_ranges, range_pvalues
 
@@ -183,8 +182,8 @@ def discriminative_power(scores, *, alpha: float = 0.05, n_resamples: int = DEFA
     >>> [abs(p - exact) < 0.02 for p, exact in zip(r.asl, [0.3035, 0.0001, 0.2181])]
     [True, True, True]
     """
-    level = _alpha(alpha)
-    B = _input.resamples(n_resamples)
+    level = _validate.significance_level(alpha)
+    B = _validate.resamples(n_resamples)
     systems, X = _input.score_matrix(scores, topics)
     means = X.mean(axis=0)
     index_pairs = list(combinations(range(len(systems)), 2))
@@ -258,11 +257,3 @@ def summary_table(results: dict):
                       "alpha": r.alpha, "resamples": r.n_resamples}
             for measure, r in results.items()}
     return pd.DataFrame.from_dict(rows, orient="index")
-
-
-def _alpha(value) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < value < 1:
-        raise InvalidValueError(
-            f"alpha must be a number between 0 and 1 (exclusive), got {value!r}; "
-            "e.g. alpha=0.05.")
-    return float(value)

@@ -170,7 +170,7 @@ def paired_t_test(x, y, *, confidence: float = 0.95, alternative: str = "two-sid
     2
     """
     a, b = _input.paired(x, y, topics)
-    level = _input.confidence(confidence)
+    level = _validate.confidence_level(confidence)
     _validate.choice(alternative, ALTERNATIVES, "alternative")
     d = a - b
     n = len(d)

@@ -177,7 +177,7 @@ def randomization_test(x, y, *, n_resamples: int | None = None, seed: int | None
     _validate.choice(alternative, ALTERNATIVES, "alternative")
     d = a - b
     n = len(d)
-    B = _input.resamples(n_resamples, allow_none=True)
+    B = _validate.resamples(n_resamples, allow_none=True)
     rng = _input.random_generator(seed)
     extreme = _at_least_as_extreme(d, alternative)
     if B is None and n <= EXACT_LIMIT:
@@ -337,7 +337,7 @@ def bootstrap_test(x, y, *, n_resamples: int = DEFAULT_RESAMPLES, seed: int | No
     True
     """
     a, b = _input.paired(x, y, topics)
-    B = _input.resamples(n_resamples)
+    B = _validate.resamples(n_resamples)
     rng = _input.random_generator(seed)
     _validate.choice(alternative, ALTERNATIVES, "alternative")
     d = a - b

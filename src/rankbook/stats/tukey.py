@@ -210,7 +210,9 @@ def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
     [('A', 'B', 0.507), ('A', 'C', 0.676), ('B', 'C', 0.169)]
     """
     _validate.choice(method, TUKEY_METHODS, "method")
-    level = _input.confidence(confidence)
+    level = _validate.confidence_level(confidence)
+    B = _validate.resamples(n_resamples)  # checked whichever the method, as everywhere
+    rng = _input.random_generator(seed)
     systems, X = _input.score_matrix(scores, topics)
     n, m = X.shape
     means = X.mean(axis=0)
@@ -222,11 +224,10 @@ def tukey_hsd(scores, *, method: str = "two_way", confidence: float = 0.95,
     pairs = list(combinations(range(m), 2))
     differences = np.array([means[i] - means[j] for i, j in pairs])
     if method == "randomized":
-        B = _input.resamples(n_resamples)
-        pvalues = _randomized_pvalues(X, differences, B, _input.random_generator(seed))
+        pvalues = _randomized_pvalues(X, differences, B, rng)
         intervals = [None] * len(pairs)
     else:
-        B = None
+        B = None  # no resampling: the result records none
         pvalues, intervals = _studentized_range(differences, variance, n, m, df, level)
     comparisons = tuple(
         TukeyComparison(systems[i], systems[j], float(diff),

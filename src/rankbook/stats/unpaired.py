@@ -150,7 +150,7 @@ def unpaired_t_test(x, y, *, equal_var: bool = True, alternative: str = "two-sid
     35.83
     """
     a, b = _input.sample(x, "x"), _input.sample(y, "y")
-    level = _input.confidence(confidence)
+    level = _validate.confidence_level(confidence)
     _validate.choice(alternative, ALTERNATIVES, "alternative")
     if not isinstance(equal_var, (bool, np.bool_)):
         raise InvalidTypeError(

@@ -53,6 +53,18 @@ def test_the_lists_are_not_empty():
     assert len(ENTRIES) >= 7 and len(registry.CORRECTIONS) == 3
 
 
+def test_rows_are_built_with_keywords_only():
+    # 14 fields by position are easily swapped: the registry's classes refuse positions
+    entry = registry.TESTS["t"]
+    with pytest.raises(TypeError, match="positional"):
+        registry.StatTest(entry.name, entry.function, entry.result, entry.kind, entry.title,
+                          entry.page, entry.question, entry.reports, entry.alternative)
+    with pytest.raises(TypeError, match="positional"):
+        registry.Correction("holm", "family-wise error rate", "Holm")
+    assert registry.Correction(name="holm", controls="family-wise error rate",
+                               title="Holm") == registry.CORRECTIONS["holm"]
+
+
 def test_rankbook_stats_exports_every_function_and_result():
     for entry in ENTRIES:
         assert getattr(rankbook.stats, entry.function.__name__) is entry.function

@@ -32,9 +32,12 @@ KINDS = {
 REPORTS = ("p", "effect size", "interval")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class StatTest:
     """One significance test: its function and what the floors above need to know.
+
+    Built with keywords only (``StatTest(name="t", function=..., ...)``): a row of
+    14 fields read by position is a row whose fields are easily swapped.
 
     ``compare`` is how `rankbook.compare` calls it: ``(frame, pairs, options) ->``
     one ``(p-value, effect size, interval or None)`` per pair, where ``frame`` is a
@@ -61,7 +64,7 @@ class StatTest:
     methods: tuple = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Correction:
     """One p-value correction: ``correct_pvalues(p, method=name)``."""
 
@@ -124,43 +127,53 @@ _ALL = ("p", "effect size", "interval")
 EFFECT_T = r"$\bar d / s_d$"
 T_INTERVAL = "the paired t interval"
 TESTS: dict[str, StatTest] = {entry.name: entry for entry in (
-    StatTest("t", paired.paired_t_test, paired.PairedTTestResult, "paired", "paired t-test",
-             "comparing/paired_t_test.md", "mean per-topic difference is 0", _ALL, True,
-             _t_effect_and_interval(paired.paired_t_test), "paired t-test",
-             EFFECT_T, r"$\bar d \pm t_{n-1}\, s_d/\sqrt{n}$"),
-    StatTest("randomization", resampling.randomization_test, resampling.RandomizationTestResult,
-             "paired", "randomisation test", "comparing/randomization_test.md",
-             "the two scores of each topic are exchangeable", ("p",), True,
-             _t_effect_and_interval(resampling.randomization_test),
-             "randomisation test (exact for up to 20 topics)", EFFECT_T, T_INTERVAL),
-    StatTest("wilcoxon", paired.wilcoxon_test, paired.WilcoxonTestResult, "paired",
-             "Wilcoxon signed-rank test", "comparing/wilcoxon_test.md",
-             "differences symmetric around 0", ("p", "effect size"), True, _wilcoxon,
-             "Wilcoxon signed-rank test", "rank-biserial $(W^+ - W^-)/(W^+ + W^-)$", T_INTERVAL),
-    StatTest("bootstrap", resampling.bootstrap_test, resampling.BootstrapTestResult, "paired",
-             "bootstrap test", "comparing/bootstrap_test.md", "mean difference is 0", ("p",),
-             True, _t_effect_and_interval(resampling.bootstrap_test), "Sakai's bootstrap test",
-             EFFECT_T, T_INTERVAL),
-    StatTest("unpaired_t", unpaired.unpaired_t_test, unpaired.UnpairedTTestResult, "unpaired",
-             "unpaired t-test", "comparing/unpaired_t_test.md",
-             "the two samples' means are equal", _ALL, True, _unpaired,
-             "Student's two-sample t-test, topics ignored (to show what pairing buys)",
-             r"Cohen's $d = (\bar x_a - \bar x_b)/s_p$",
-             r"$\bar x_a - \bar x_b \pm t_{2n-2}\, s_p \sqrt{2/n}$"),
-    StatTest("anova", anova.two_way_anova, anova.TwoWayAnovaResult, "omnibus", "two-way ANOVA",
-             "comparing/two_way_anova.md", "all system means equal, topic effect removed",
-             ("p",), False),
-    StatTest("tukey", tukey.tukey_hsd, tukey.TukeyHSDResult, "multi", "Tukey HSD",
-             "comparing/tukey_hsd.md", "each pair's means equal (family-wise)", _ALL, False,
-             _tukey, "Tukey HSD over all runs; already adjusted for every pair, so no "
-             "correction", r"$\bar d / \sqrt{V_E}$",
-             "simultaneous (none for `\"randomized\"`)", methods=tukey.TUKEY_METHODS),
+    StatTest(name="t", function=paired.paired_t_test, result=paired.PairedTTestResult,
+             kind="paired", title="paired t-test", page="comparing/paired_t_test.md",
+             question="mean per-topic difference is 0", reports=_ALL, alternative=True,
+             compare=_t_effect_and_interval(paired.paired_t_test), help="paired t-test",
+             effect=EFFECT_T, interval=r"$\bar d \pm t_{n-1}\, s_d/\sqrt{n}$"),
+    StatTest(name="randomization", function=resampling.randomization_test,
+             result=resampling.RandomizationTestResult, kind="paired",
+             title="randomisation test", page="comparing/randomization_test.md",
+             question="the two scores of each topic are exchangeable", reports=("p",),
+             alternative=True, compare=_t_effect_and_interval(resampling.randomization_test),
+             help="randomisation test (exact for up to 20 topics)", effect=EFFECT_T,
+             interval=T_INTERVAL),
+    StatTest(name="wilcoxon", function=paired.wilcoxon_test, result=paired.WilcoxonTestResult,
+             kind="paired", title="Wilcoxon signed-rank test", page="comparing/wilcoxon_test.md",
+             question="differences symmetric around 0", reports=("p", "effect size"),
+             alternative=True, compare=_wilcoxon, help="Wilcoxon signed-rank test",
+             effect="rank-biserial $(W^+ - W^-)/(W^+ + W^-)$", interval=T_INTERVAL),
+    StatTest(name="bootstrap", function=resampling.bootstrap_test,
+             result=resampling.BootstrapTestResult, kind="paired", title="bootstrap test",
+             page="comparing/bootstrap_test.md", question="mean difference is 0",
+             reports=("p",), alternative=True,
+             compare=_t_effect_and_interval(resampling.bootstrap_test),
+             help="Sakai's bootstrap test", effect=EFFECT_T, interval=T_INTERVAL),
+    StatTest(name="unpaired_t", function=unpaired.unpaired_t_test,
+             result=unpaired.UnpairedTTestResult, kind="unpaired", title="unpaired t-test",
+             page="comparing/unpaired_t_test.md", question="the two samples' means are equal",
+             reports=_ALL, alternative=True, compare=_unpaired,
+             help="Student's two-sample t-test, topics ignored (to show what pairing buys)",
+             effect=r"Cohen's $d = (\bar x_a - \bar x_b)/s_p$",
+             interval=r"$\bar x_a - \bar x_b \pm t_{2n-2}\, s_p \sqrt{2/n}$"),
+    StatTest(name="anova", function=anova.two_way_anova, result=anova.TwoWayAnovaResult,
+             kind="omnibus", title="two-way ANOVA", page="comparing/two_way_anova.md",
+             question="all system means equal, topic effect removed", reports=("p",),
+             alternative=False),
+    StatTest(name="tukey", function=tukey.tukey_hsd, result=tukey.TukeyHSDResult, kind="multi",
+             title="Tukey HSD", page="comparing/tukey_hsd.md",
+             question="each pair's means equal (family-wise)", reports=_ALL, alternative=False,
+             compare=_tukey, help="Tukey HSD over all runs; already adjusted for every pair, "
+             "so no correction", effect=r"$\bar d / \sqrt{V_E}$",
+             interval="simultaneous (none for `\"randomized\"`)", methods=tukey.TUKEY_METHODS),
 )}
 
 CORRECTIONS: dict[str, Correction] = {entry.name: entry for entry in (
-    Correction("bonferroni", "family-wise error rate", "Bonferroni"),
-    Correction("holm", "family-wise error rate", "Holm"),
-    Correction("benjamini_hochberg", "false discovery rate", "Benjamini-Hochberg"),
+    Correction(name="bonferroni", controls="family-wise error rate", title="Bonferroni"),
+    Correction(name="holm", controls="family-wise error rate", title="Holm"),
+    Correction(name="benjamini_hochberg", controls="false discovery rate",
+               title="Benjamini-Hochberg"),
 )}
 
 

@@ -2,16 +2,21 @@
 
 ``rankbook.stats.registry`` (``TESTS`` and ``CORRECTIONS``) is the one list of tests. From it:
 
-- a page with ``<!-- stats-index -->`` (docs/comparing/index.md) gets the table of every test
-  and correction: function, ``compare`` name, systems, null hypothesis, what it reports, page;
+- a page with ``<!-- stats-index -->`` (docs/comparing/index.md, docs/api/stats/index.md) gets
+  the table of every test and correction: function, ``compare`` name, systems, null
+  hypothesis, what it reports, page (linked from the page showing it);
 - a page with ``<!-- stats-modules -->`` (docs/api/stats/index.md) gets the table of the
   modules of ``rankbook.stats`` and their functions, each module linked to its API page;
+- a page with ``<!-- compare-tests -->`` (docs/api/compare/significance.md) gets the table of
+  the tests ``rankbook.compare`` offers, with the effect size and interval it reports;
 - every registry page missing from the "Comparing systems" section of mkdocs.yml's nav is
   added to it, and every module of a registry function without its own API page
   (``docs/api/stats/<module>.md``) gets one, generated, in the API reference's nav.
 
-So a new test needs no edit of mkdocs.yml, the index page or the API pages. If the registry
-cannot be imported the build fails: the index is never silently left out.
+So a new test needs no edit of mkdocs.yml, the index page or the API pages. Every table is
+written in Markdown, into the page's source (``on_page_markdown``), never patched into the
+rendered HTML, and no docstring carries one. If the registry cannot be imported the build
+fails: the index is never silently left out.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from mkdocs.exceptions import PluginError
 
 INDEX_MARKER = "<!-- stats-index -->"
 MODULES_MARKER = "<!-- stats-modules -->"
+COMPARE_MARKER = "<!-- compare-tests -->"
 NAV_SECTION = "Comparing systems"
 API_SECTION = "API reference"
 API_DIR = "api/stats"
@@ -76,28 +82,20 @@ def on_files(files, config, **kwargs):
 
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
-    """Replace the markers with the tables generated from the registry."""
+    """Replace each marker with its table, written from the registry in Markdown."""
     here = posixpath.dirname(page.file.src_uri) or "."
-    if INDEX_MARKER in markdown:
-        prefix = posixpath.relpath(".", here) + "/"
-        markdown = markdown.replace(INDEX_MARKER, _registry().markdown_table(prefix))
-    if MODULES_MARKER in markdown:
-        markdown = markdown.replace(MODULES_MARKER, module_table(here))
+    for marker, table in tables().items():
+        if marker in markdown:
+            markdown = markdown.replace(marker, table(here))
     return markdown
 
 
-def on_page_content(html: str, page, config, files, **kwargs) -> str:
-    """Fill the tables that module docstrings generate at import (mkdocstrings reads the source)."""
-    tables = {"<!-- stats-table -->": lambda: _registry().markdown_table(),
-              "<!-- compare-tests -->": lambda: _registry().compare_table()}
-    for marker, table in tables.items():
-        if marker in html:
-            import markdown
-
-            rendered = markdown.markdown(table(), extensions=config["markdown_extensions"],
-                                         extension_configs=config["mdx_configs"])
-            html = html.replace(marker, rendered)
-    return html
+def tables() -> dict:
+    """``{marker: table}``: each table a function of the folder of the page showing it."""
+    registry = _registry()
+    return {INDEX_MARKER: lambda here: registry.markdown_table(posixpath.relpath(".", here) + "/"),
+            MODULES_MARKER: module_table,
+            COMPARE_MARKER: lambda here: registry.compare_table()}
 
 
 def module_table(here: str) -> str:

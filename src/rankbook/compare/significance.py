@@ -4,11 +4,9 @@ Every test is the function of `rankbook.stats` (one definition each); this
 module pairs the systems, collects the p-values, effect sizes and intervals,
 corrects for multiple comparisons and counts wins, ties and losses.
 
-<!-- compare-tests -->
-
-$\bar d$ and $s_d$ are the mean and standard deviation of the per-topic
-differences, $V_E$ the residual variance of the two-way ANOVA. The table,
-the tests offered and how each is called come from `rankbook.stats.registry`.
+The tests offered, how each is called and the effect size and interval
+reported with each come from `rankbook.stats.registry`; their table is on
+the API page of this module (docs/api/compare/significance.md).
 """
 
 from __future__ import annotations
@@ -23,7 +21,6 @@ from rankbook._errors import InvalidTypeError, InvalidValueError
 from rankbook.compare.report import ComparisonReport, PairComparison
 from rankbook.stats import registry
 
-__doc__ = __doc__.replace("<!-- compare-tests -->", registry.compare_table())
 TESTS = tuple(registry.compared())
 TUKEY_METHODS = registry.tukey_methods()
 CORRECTIONS = tuple(registry.CORRECTIONS)

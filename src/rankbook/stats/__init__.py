@@ -1,10 +1,10 @@
 r"""Significance tests for comparing IR systems: one plain function per test.
 
-<!-- stats-table -->
-
-The table is generated from `rankbook.stats.registry`, the one list of
-tests; the guide "Comparing systems" (docs/comparing/index.md) says which
-to choose.
+The table of every test (function, systems, null hypothesis, what it
+reports, page) is on the API page of this package (docs/api/stats/index.md)
+and in the guide "Comparing systems" (docs/comparing/index.md), which says
+which to choose; both are written from `rankbook.stats.registry`, the one
+list of tests.
 
 Inputs
 ------
@@ -60,14 +60,37 @@ scipy is imported inside the functions that need it, so ``import rankbook``
 stays light.
 """
 
-from rankbook.stats import registry as _registry
+from rankbook.stats.anova import TwoWayAnovaResult, two_way_anova
+from rankbook.stats.corrections import correct_pvalues
 from rankbook.stats.design import power, residual_variance, topic_set_size
 from rankbook.stats.discriminative import DiscriminativePowerResult, discriminative_power
-from rankbook.stats.tukey import TukeyComparison
+from rankbook.stats.paired import (
+    PairedTTestResult,
+    WilcoxonTestResult,
+    paired_t_test,
+    wilcoxon_test,
+)
+from rankbook.stats.resampling import (
+    BootstrapTestResult,
+    RandomizationTestResult,
+    bootstrap_test,
+    randomization_test,
+)
+from rankbook.stats.tukey import TukeyComparison, TukeyHSDResult, tukey_hsd
+from rankbook.stats.unpaired import UnpairedTTestResult, unpaired_t_test
 
-__doc__ = __doc__.replace("<!-- stats-table -->", _registry.markdown_table())
-globals().update(_registry.exports())
-
-__all__ = list(_registry.exports()) + ["TukeyComparison", "topic_set_size", "power",
-                                        "residual_variance", "discriminative_power",
-                                        "DiscriminativePowerResult"]
+# the tests of rankbook.stats.registry (TESTS, CORRECTIONS) with their results, in its order;
+# tests/stats/test_stats_registry.py checks this list against the registry's rows
+__all__ = [
+    "paired_t_test", "PairedTTestResult",
+    "randomization_test", "RandomizationTestResult",
+    "wilcoxon_test", "WilcoxonTestResult",
+    "bootstrap_test", "BootstrapTestResult",
+    "unpaired_t_test", "UnpairedTTestResult",
+    "two_way_anova", "TwoWayAnovaResult",
+    "tukey_hsd", "TukeyHSDResult", "TukeyComparison",
+    "correct_pvalues",
+    # not tests (not in the registry): topic set size and discriminative power
+    "topic_set_size", "power", "residual_variance",
+    "discriminative_power", "DiscriminativePowerResult",
+]

@@ -187,11 +187,11 @@ def compared() -> dict[str, StatTest]:
     return {name: entry for name, entry in TESTS.items() if entry.compare is not None}
 
 
-def markdown_table(link_prefix: str | None = None) -> str:
+def markdown_table(link_prefix: str) -> str:
     """The table of every test and correction: function, systems, question, reports, page.
 
-    With ``link_prefix`` (the way from the page showing it to the docs root) each page
-    is a link; without, its path.
+    Each page is a link; ``link_prefix`` is the way from the page showing the table to
+    the docs root (``"../"`` from docs/comparing/index.md).
     """
     rows = ["| function | `compare` name | systems | null hypothesis | reports | page |",
             "| --- | --- | --- | --- | --- | --- |"]
@@ -217,9 +217,7 @@ def compare_table() -> str:
     return "\n".join(rows)
 
 
-def _page(entry, link_prefix: str | None) -> str:
-    if link_prefix is None:
-        return f"{entry.title} (`docs/{entry.page}`)"
+def _page(entry, link_prefix: str) -> str:
     return f"[{entry.title}]({link_prefix}{entry.page})"
 
 

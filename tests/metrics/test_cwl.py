@@ -9,6 +9,7 @@ decimals and is compared at that precision (half a unit of the last printed digi
 
 from __future__ import annotations
 
+import math
 import shutil
 import subprocess
 import sys
@@ -22,8 +23,10 @@ from rankbook._errors import InvalidTypeError, InvalidValueError
 from rankbook.metrics.cwl import (
     cwl_last_rank,
     cwl_quantities,
+    cwl_reach,
     cwl_weights,
     rbp_continuation,
+    rbp_reach,
 )
 
 cwl_metrics = pytest.importorskip("cwl.ruler.measures.cwl_rbp")
@@ -140,3 +143,69 @@ def test_gains_and_costs_must_have_one_value_per_rank():
 def test_bad_rbp_continuation_is_refused(persistence, n, error):
     with pytest.raises(error):
         rbp_continuation(persistence, n)
+
+
+# RBP through the core: rank_biased_precision, its residual and the batch kernels weigh rank i
+# with rbp_reach. Their values must be those of the formula RBP used before, bit for bit: the
+# old formula is written out here, (1 - p) * sum g_i p^(i-1) with p^(i-1) as numpy's power of
+# p ** arange(n), summed the same way (math.fsum; np.bincount in the kernel), compared with ==.
+
+def _random_topics(n_topics=2000, seed=2026):
+    rng = np.random.default_rng(seed)
+    for _ in range(n_topics):
+        n = int(rng.integers(0, 120))
+        grades = [None if rng.random() < 0.2 else int(g) for g in rng.integers(-1, 4, size=n)]
+        p = float(rng.choice([0.5, 0.8, 0.9, 0.95, 0.99, rng.random()]))
+        yield grades, p
+
+
+def test_rbp_is_unchanged_bit_for_bit_on_2000_random_topics():
+    from rankbook.metrics.user_models import (
+        rank_biased_precision, rank_biased_precision_residual)
+
+    for grades, p in _random_topics():
+        weights = p ** np.arange(len(grades), dtype=float)
+        gains = np.array([0.0 if g is None or g < 0 else g / 3 for g in grades])
+        unjudged = np.array([g is None or g < 0 for g in grades], dtype=bool)
+        old_rbp = (1.0 - p) * math.fsum(gains * weights)
+        old_resid = p ** len(grades) + (1.0 - p) * math.fsum(weights[unjudged])
+        assert rank_biased_precision(grades, persistence=p, max_grade=3) == old_rbp, (grades, p)
+        assert rank_biased_precision_residual(
+            grades, persistence=p, convention="moffat_zobel") == old_resid, (grades, p)
+
+
+def test_rbp_kernel_is_unchanged_bit_for_bit_on_2000_random_topics():
+    from rankbook.evaluation import kernels, kernels_graded
+
+    topics = list(_random_topics())
+    topic = np.concatenate([np.full(len(g), t) for t, (g, _) in enumerate(topics)]).astype(np.int64)
+    grade = np.array([np.nan if g is None else g for g, _ in topics for g in g], dtype=float)
+    judged = ~np.isnan(grade)
+    T = len(topics)
+    s = kernels.segments(topic, grade, topic[judged], grade[judged], T, None, 1.0, "10")
+    ps = [0.5, 0.8, 0.95, 0.99]
+    rows = np.flatnonzero(s.grade > 0)
+    highest = np.ones(T)
+    np.maximum.at(highest, topic[judged], grade[judged])
+    unjudged = np.flatnonzero(~s.judged | (s.grade < 0))
+    some = np.bincount(s.topic[unjudged], minlength=T) > 0
+    for p, new_rbp, new_resid in zip(ps, kernels_graded._rank_biased_precision(s, ps),
+                                     kernels_graded._rank_biased_residual(s, ps)):
+        terms = s.grade[rows] / highest[s.topic[rows]] * p ** (s.rank[rows] - 1.0)
+        old_rbp = (1.0 - p) * np.bincount(s.topic[rows], weights=terms, minlength=T)
+        total = np.bincount(s.topic[unjudged], weights=p ** (s.rank[unjudged] - 1.0), minlength=T)
+        old_resid = np.where(some, p ** s.count.astype(np.float64) + (1.0 - p) * total, 0.0)
+        assert np.array_equal(new_rbp, old_rbp) and np.array_equal(new_resid, old_resid), p
+
+
+@pytest.mark.parametrize("persistence", (0.5, 0.8, 0.9, 0.95, 0.99))
+def test_rbp_reach_is_the_reach_of_rbp_continuation(persistence):
+    # The closed form p^(i-1) and the running product of C(j) = p agree to rounding.
+    n = 1000
+    running = cwl_reach(rbp_continuation(persistence, n))
+    assert np.allclose(rbp_reach(persistence, np.arange(1, n + 1)), running, rtol=1e-12, atol=0)
+
+
+def test_rbp_reach_refuses_rank_0():
+    with pytest.raises(InvalidValueError, match="ranks must be 1 or more"):
+        rbp_reach(0.5, [0, 1])

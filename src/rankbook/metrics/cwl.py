@@ -3,6 +3,8 @@ r"""The C/W/L framework: a user model as a continuation probability C(i) at each
 | function | gives |
 | --- | --- |
 | `rbp_continuation` | RBP's $C(i) = p$ |
+| `rbp_reach` | RBP's $\prod_{j<i} C(j) = p^{\,i-1}$, in closed form |
+| `cwl_reach` | $\prod_{j<i} C(j)$, the probability of reaching rank $i$ |
 | `cwl_weights` | $W(i)$, the share of attention rank $i$ receives |
 | `cwl_last_rank` | $L(i)$, the probability that rank $i$ is the last one read |
 | `cwl_quantities` | cwl_eval's five numbers: EU, ETU, EC, ETC, ED |
@@ -72,11 +74,96 @@ def rbp_continuation(persistence: float, n: int) -> np.ndarray:
     >>> rbp_continuation(0.8, 3)
     array([0.8, 0.8, 0.8])
     """
-    p = _validate.probability(
-        persistence, "persistence", interval="[0, 1)",
-        meaning="the probability of reading on to the next rank", hint="trec_eval 10 uses 0.9")
+    p = _rbp_persistence(persistence)
     n = _validate.count(n, "n", what="ranks")
     return np.full(n, p)
+
+
+def _rbp_persistence(value) -> float:
+    return _validate.probability(
+        value, "persistence", interval="[0, 1)",
+        meaning="the probability of reading on to the next rank; p = 1 would give every "
+                "list RBP 0", hint="trec_eval 10 uses 0.9")
+
+
+def rbp_reach(persistence: float, ranks) -> np.ndarray:
+    r"""The probability that RBP's user reaches each rank: $p^{\,i-1}$.
+
+    $$\prod_{j<i} C(j) = p^{\,i-1} \qquad \text{for } C(j) = p$$
+
+    the reach (`cwl_reach`) of RBP's continuation (`rbp_continuation`), written
+    as a power rather than a running product. RBP
+    (`rankbook.metrics.user_models.rank_biased_precision`, its residual, and
+    the batch evaluator's kernels of trec_eval's ``rbp`` and ``rbp_resid``) all
+    weigh rank $i$ with this function: the one formula of RBP's user. The
+    power and the running product agree to within a few units in the last
+    place; the power is the one RBP has always used, so its values are
+    unchanged to the bit.
+
+    Parameters
+    ----------
+    persistence : float
+        $p$, with $0 \le p < 1$.
+    ranks : array_like of int, shape (n,)
+        The ranks $i \ge 1$.
+
+    Returns
+    -------
+    numpy.ndarray of float, shape (n,)
+        $p^{\,i-1}$ for each rank.
+
+    See Also
+    --------
+    rbp_continuation, cwl_reach
+
+    References
+    ----------
+    Moffat, A. and Zobel, J. (2008). Rank-biased precision for measurement of
+    retrieval effectiveness. ACM Transactions on Information Systems 27(1), article 2.
+
+    Examples
+    --------
+    >>> rbp_reach(0.5, [1, 2, 3])
+    array([1.  , 0.5 , 0.25])
+    >>> cwl_reach(rbp_continuation(0.5, 3))
+    array([1.  , 0.5 , 0.25])
+    """
+    p = _rbp_persistence(persistence)
+    ranks = np.asarray(ranks)
+    if ranks.size and not ranks.min() >= 1:
+        raise InvalidValueError(
+            f"ranks must be 1 or more (rank 1 is the top of the list), got {ranks.min()!r}.")
+    return p ** (ranks - 1.0)
+
+
+def cwl_reach(continuation: Sequence[float]) -> np.ndarray:
+    r"""The probability that the user reaches rank i: the product of C before it.
+
+    $$\prod_{j<i} C(j), \qquad i = 1, \dots, N$$
+
+    1 at rank 1 (every user reads it); summed over the ranks it is the
+    expected depth (cwl_eval's ED). `cwl_weights` divides it by that sum.
+
+    Parameters
+    ----------
+    continuation : sequence of float, shape (N,)
+        $C(1), \dots, C(N)$, each in $[0, 1]$.
+
+    Returns
+    -------
+    numpy.ndarray of float, shape (N,)
+        The probability of reaching ranks $1, \dots, N$.
+
+    See Also
+    --------
+    cwl_weights, rbp_reach
+
+    Examples
+    --------
+    >>> cwl_reach([0.5, 0.2, 0.9])
+    array([1. , 0.5, 0.1])
+    """
+    return _reach(_continuation(continuation))
 
 
 def cwl_weights(continuation: Sequence[float]) -> np.ndarray:
@@ -119,7 +206,7 @@ def cwl_weights(continuation: Sequence[float]) -> np.ndarray:
     >>> cwl_weights([0.5, 0.5, 0.5]) * 7
     array([4., 2., 1.])
     """
-    reach = _reach(_continuation(continuation))
+    reach = cwl_reach(continuation)
     return reach / math.fsum(reach)
 
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rankbook.metrics.cwl import rbp_reach
+
 
 def running_sum(values: np.ndarray, segment: np.ndarray, T: int) -> np.ndarray:
     """Cumulative sum of ``values`` restarting at each segment (rows grouped by ``segment``).
@@ -173,7 +175,8 @@ def _ndcg_at_r_levels(s, params) -> list:
 def _rank_biased_precision(s, params) -> list:
     r"""rbp = (1 - p) sum_i (g_i / h) p^{i-1}, h = max(1, the topic's highest judged grade).
 
-    (``metrics.user_models.rank_biased_precision`` with trec_eval 10's scale.)
+    (``metrics.user_models.rank_biased_precision`` with trec_eval 10's scale; both weigh rank
+    $i$ with ``metrics.cwl.rbp_reach``, $p^{i-1}$, the reach of RBP's continuation $C(i) = p$.)
     """
     rows = gain_rows(s)
     highest = np.ones(s.T)
@@ -181,7 +184,7 @@ def _rank_biased_precision(s, params) -> list:
         np.maximum.at(highest, s.judged_topic, s.judged_grades)
     out = []
     for p in params:
-        terms = s.grade[rows] / highest[s.topic[rows]] * p ** (s.rank[rows] - 1.0)
+        terms = s.grade[rows] / highest[s.topic[rows]] * rbp_reach(p, s.rank[rows])
         out.append((1.0 - p) * np.bincount(s.topic[rows], weights=terms, minlength=s.T))
     return out
 
@@ -196,7 +199,7 @@ def _rank_biased_residual(s, params) -> list:
     some = np.bincount(topic, minlength=s.T) > 0
     out = []
     for p in params:
-        total = np.bincount(topic, weights=p ** (s.rank[rows] - 1.0), minlength=s.T)
+        total = np.bincount(topic, weights=rbp_reach(p, s.rank[rows]), minlength=s.T)
         out.append(np.where(some, p ** s.count.astype(np.float64) + (1.0 - p) * total, 0.0))
     return out
 

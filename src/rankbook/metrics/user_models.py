@@ -21,6 +21,7 @@ import numpy as np
 
 from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
+from rankbook.metrics.cwl import rbp_reach
 
 RESIDUAL_CONVENTIONS = ("trec_eval_10", "moffat_zobel")
 
@@ -38,7 +39,11 @@ def rank_biased_precision(
     $$\operatorname{RBP} = (1 - p) \sum_{i=1}^{n} r_i \, p^{\,i-1}$$
 
     where $p$ is the persistence (``persistence``) and $r_i \in [0, 1]$ the
-    gain of rank $i$:
+    gain of rank $i$. In the C/W/L framework RBP is the expected utility of a
+    user who goes on after every rank with probability $C(i) = p$: $p^{\,i-1}$
+    is the probability of reaching rank $i$ (`rankbook.metrics.cwl.rbp_reach`)
+    and $1 - p$ its weight's normaliser over an endless list.
+    The gains:
 
     - by default $r_i = \mathrm{rel}_i / g_{\max}$, the grade scaled by ``max_grade``
       (1 for binary judgments, where $r_i$ is the grade itself);
@@ -77,6 +82,7 @@ def rank_biased_precision(
     See Also
     --------
     rank_biased_precision_residual : how much RBP could still grow.
+    rankbook.metrics.cwl.cwl_quantities : RBP's EU, ETU, EC, ETC and ED as cwl_eval reports them.
 
     References
     ----------
@@ -99,8 +105,8 @@ def rank_biased_precision(
     """
     p = _persistence(persistence)
     gains = _rbp_gains(relevance, max_grade, relevance_level)
-    weights = p ** np.arange(len(gains), dtype=float)
-    return (1.0 - p) * math.fsum(gains * weights)
+    reach = rbp_reach(p, np.arange(1, len(gains) + 1))
+    return (1.0 - p) * math.fsum(gains * reach)
 
 
 @_validate.explains_missing_arguments
@@ -172,8 +178,8 @@ def rank_biased_precision_residual(
     unjudged = ~judged | (grades < 0)
     if convention == "trec_eval_10" and not unjudged.any():
         return 0.0
-    weights = p ** np.arange(len(grades), dtype=float)
-    return p ** len(grades) + (1.0 - p) * math.fsum(weights[unjudged])
+    reach = rbp_reach(p, np.arange(1, len(grades) + 1))
+    return p ** len(grades) + (1.0 - p) * math.fsum(reach[unjudged])
 
 
 @_validate.explains_missing_arguments

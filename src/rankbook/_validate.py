@@ -240,6 +240,21 @@ def probability(value, name: str, *, interval: str = "[0, 1]", meaning: str = ""
     return float(value)
 
 
+def rbp_persistence(value) -> float:
+    """RBP's persistence $p$: a number in [0, 1) (`rankbook.metrics.user_models` and the C/W/L
+    core `rankbook.metrics.cwl` check it alike).
+
+    >>> rbp_persistence(1)
+    Traceback (most recent call last):
+    ...
+    rankbook._errors.InvalidValueError: persistence must be a number in [0, 1) (the probability of reading on to the next rank; p = 1 would give every list RBP 0), got 1; trec_eval 10 uses 0.9.
+    """
+    return probability(
+        value, "persistence", interval="[0, 1)",
+        meaning="the probability of reading on to the next rank; p = 1 would give every "
+                "list RBP 0", hint="trec_eval 10 uses 0.9")
+
+
 def confidence_level(value, name: str = "confidence") -> float:
     """The confidence level of an interval, a number strictly between 0 and 1."""
     return probability(value, name, interval="(0, 1)",

@@ -74,16 +74,10 @@ def rbp_continuation(persistence: float, n: int) -> np.ndarray:
     >>> rbp_continuation(0.8, 3)
     array([0.8, 0.8, 0.8])
     """
-    p = _rbp_persistence(persistence)
+    p = _validate.rbp_persistence(persistence)
     n = _validate.count(n, "n", what="ranks")
     return np.full(n, p)
 
-
-def _rbp_persistence(value) -> float:
-    return _validate.probability(
-        value, "persistence", interval="[0, 1)",
-        meaning="the probability of reading on to the next rank; p = 1 would give every "
-                "list RBP 0", hint="trec_eval 10 uses 0.9")
 
 
 def rbp_reach(persistence: float, ranks) -> np.ndarray:
@@ -128,7 +122,7 @@ def rbp_reach(persistence: float, ranks) -> np.ndarray:
     >>> cwl_reach(rbp_continuation(0.5, 3))
     array([1.  , 0.5 , 0.25])
     """
-    p = _rbp_persistence(persistence)
+    p = _validate.rbp_persistence(persistence)
     ranks = np.asarray(ranks)
     if ranks.size and not ranks.min() >= 1:
         raise InvalidValueError(

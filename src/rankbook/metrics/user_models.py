@@ -103,7 +103,7 @@ def rank_biased_precision(
     >>> [round(rank_biased_precision(ranking, persistence=p), 4) for p in (0.5, 0.8, 0.95)]
     [0.7661, 0.4526, 0.1881]
     """
-    p = _persistence(persistence)
+    p = _validate.rbp_persistence(persistence)
     gains = _rbp_gains(relevance, max_grade, relevance_level)
     reach = rbp_reach(p, np.arange(1, len(gains) + 1))
     return (1.0 - p) * math.fsum(gains * reach)
@@ -172,7 +172,7 @@ def rank_biased_precision_residual(
     >>> rank_biased_precision_residual([1, 0, 0], persistence=0.5, convention="moffat_zobel")
     0.125
     """
-    p = _persistence(persistence)
+    p = _validate.rbp_persistence(persistence)
     _validate.choice(convention, RESIDUAL_CONVENTIONS, "convention")
     grades, judged = _validate.judged_grades(relevance)
     unjudged = ~judged | (grades < 0)
@@ -252,12 +252,6 @@ def expected_reciprocal_rank(
         not_yet_satisfied *= 1.0 - probability
     return float(total)
 
-
-def _persistence(value) -> float:
-    return _validate.probability(
-        value, "persistence", interval="[0, 1)",
-        meaning="the probability of reading on to the next rank; p = 1 would give every "
-                "list RBP 0", hint="trec_eval 10 uses 0.9")
 
 
 def _grade_limit(value) -> float:

@@ -240,6 +240,24 @@ def probability(value, name: str, *, interval: str = "[0, 1]", meaning: str = ""
     return float(value)
 
 
+def relevance_level(value, name: str = "relevance_level") -> float:
+    """The lowest grade that counts as relevant: a finite number > 0 (trec_eval's ``-l``).
+
+    >>> relevance_level(2)
+    2.0
+    >>> relevance_level(0)
+    Traceback (most recent call last):
+    ...
+    rankbook._errors.InvalidValueError: relevance_level must be a number > 0 (the lowest grade that counts as relevant, trec_eval's -l), got 0.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(value) or value <= 0:
+        raise InvalidValueError(
+            f"{name} must be a number > 0 (the lowest grade that counts as relevant, "
+            f"trec_eval's -l), got {value!r}.")
+    return float(value)
+
+
 def rbp_persistence(value) -> float:
     """RBP's persistence $p$: a number in [0, 1) (`rankbook.metrics.user_models` and the C/W/L
     core `rankbook.metrics.cwl` check it alike).

@@ -23,6 +23,7 @@ import pytest
 
 from rankbook.evaluation import TopicMismatchWarning, batch, kernels, kernels_graded
 from rankbook.evaluation.measures import parse_measures
+from rankbook.evaluation.options import Options
 from rankbook.evaluation.per_topic import per_topic_values
 from rankbook.io.convert import as_judgments, as_ranking
 
@@ -43,18 +44,21 @@ def segments_of(qrels, run, *, complete=False, max_docs=None, level=1.0, trec_ev
     """The batch path's Segments for these inputs (captured from ``kernels.compute``)."""
     captured = {}
 
+    class Captured(Exception):
+        pass
+
     def capture(s, wanted):
         captured["s"] = s
-        return {}
+        raise Captured
 
     columns = parse_measures(MEASURES, trec_eval=trec_eval)
+    options = Options.checked(complete=complete, max_docs=max_docs, relevance_level=level,
+                              trec_eval=trec_eval, judged_only=judged_only)
     with warnings.catch_warnings(), pytest.MonkeyPatch.context() as patch:
         warnings.simplefilter("ignore", TopicMismatchWarning)
         patch.setattr(kernels, "compute", capture)
-        patch.setattr(batch, "per_topic_values", lambda *args: {})
-        batch.evaluate_arrays(as_judgments(qrels), as_ranking(run), columns, complete=complete,
-                              max_docs=max_docs, level=level, trec_eval=trec_eval,
-                              judged_only=judged_only)
+        with pytest.raises(Captured):
+            batch.evaluate_arrays(as_judgments(qrels), as_ranking(run), columns, options)
     return captured["s"], columns
 
 

@@ -113,7 +113,8 @@ def test_the_value_is_the_evaluators_for_the_same_topic(explainer):
         topic = TopicData.of(np.array([0.0 if g is None else g for g in grades]), judged,
                              np.array(ideal, dtype=float), 1.0)
         param = _param(entry, len(grades))
-        expected = entry.per_topic(topic, param, 1.0)
+        given = {} if entry.param is None or param is None else {entry.param.symbol: param}
+        expected = entry.value(topic, given)
         options = _case_options(explainer, grades, ideal)
         if entry.param is not None and not entry.param.cutoffs and explainer.param:
             options[explainer.param] = resolve(f"{entry.trec_name}")[1].get(explainer.param)

@@ -21,7 +21,7 @@ import rankbook.evaluation
 import rankbook.metrics.registry as registry
 from rankbook.cli import build_parser
 from rankbook.evaluation import kernels
-from rankbook.evaluation.measures import canonical_names, parse_measures, trec_names
+from rankbook.evaluation.measures import Measure, canonical_names, parse_measures, trec_names
 from rankbook.metrics import means
 from rankbook.metrics.registry import METRICS, SUMMARY_RULES, TopicData
 
@@ -193,7 +193,7 @@ def test_every_adapter_calls_the_function_its_entry_names(monkeypatch, metric):
     if metric.param is not None:
         cutoffs = metric.param.defaults or (10,)  # RR@k, ERR@k: no trec_eval default
         param = cutoffs[0] if metric.param.cutoffs else metric.param.defaults
-    metric.per_topic(TOPIC, param, 1.0)
+    metric.per_topic(TOPIC, Measure(metric.name, metric, param).arguments(1.0))
     assert any(calls), f"{metric.name}'s adapter calls none of {sorted(names)}"
 
 
@@ -210,8 +210,8 @@ def test_a_setting_parameter_makes_one_column():
 
     toy = Metric("Toy", registry.precision_at_k, "Set-based", "metrics/precision_at_k.md",
                  "A toy.", trec_eval=("toy",),
-                 param=Param("w", float, (1.0, 2.0), cutoffs=False),
-                 per_topic=lambda t, w, level: sum(w))
+                 params=(Param("w", float, (1.0, 2.0), cutoffs=False),),
+                 per_topic=lambda t, a: sum(a.w))
     metrics = METRICS + (toy,)
     [alone] = parse_measures("toy", metrics=metrics)
     assert (alone.label, alone.trec, alone.param) == ("toy", "toy", (1.0, 2.0))
@@ -224,7 +224,7 @@ def test_a_setting_parameter_makes_one_column():
     reader = Param("g", str, (), cutoffs=False, read=lambda text: dict(
         pair.split("=") for pair in text.split(",")))
     gains = Metric("G2", None, "Counts", "guide/evaluating_runs.md", "Gains.",
-                   trec_eval=("gains",), param=reader, per_topic=lambda t, g, level: 0.0)
+                   trec_eval=("gains",), params=(reader,), per_topic=lambda t, a: 0.0)
     [column] = parse_measures("gains.1=3,2=9", metrics=METRICS + (gains,))
     assert column.param == {"1": "3", "2": "9"} and column.trec == "gains_1=3,2=9"
 
@@ -270,18 +270,18 @@ def test_a_per_topic_text_measure_is_printed_as_trec_eval_prints_relstring():
     from rankbook.evaluation.summary import summarise
     from rankbook.evaluation.trec_text import trec_text
     from rankbook.io.convert import as_judgments, as_ranking
+    from rankbook.evaluation.options import Options
     from rankbook.metrics.spec import Metric
 
     text = Metric("Text", None, "Counts", "guide/evaluating_runs.md", "Grades as text.",
                   trec_eval=("text",), summary_rule="none",
-                  per_topic=lambda t, _, level: "".join(str(int(g)) for g in t.grades))
+                  per_topic=lambda t, a: "".join(str(int(g)) for g in t.grades))
     columns = parse_measures(["text", "num_ret"], metrics=METRICS + (text,))
     outcome = batch.evaluate_arrays(
         as_judgments({"q1": {"a": 1, "b": 0}, "q2": {"c": 2}}),
-        as_ranking({"q1": {"a": 2.0, "b": 1.0}, "q2": {"c": 1.0}}), columns, complete=False,
-        max_docs=None, level=1.0, trec_eval="9")
+        as_ranking({"q1": {"a": 2.0, "b": 1.0}, "q2": {"c": 1.0}}), columns, Options())
     per_topic = {key: value.tolist() for key, value in outcome.values.items()}
-    assert per_topic[("Text", None)] == ["10", "2"]
+    assert per_topic[columns[0].key] == ["10", "2"]
     table = summarise(columns, outcome.topics, per_topic, "run", [], [], "9")
     assert table.summary["text"] is None
     lines = trec_text(table).splitlines()

@@ -158,20 +158,22 @@ def _evaluate(args, runs: list) -> list:
     """The table of each run: one run by the single-run path, several by evaluate_many's."""
     from rankbook._errors import InputFileError, InvalidValueError
     from rankbook.evaluation.many import evaluate_tables
+    from rankbook.evaluation.options import Options
     from rankbook.evaluation.pipeline import evaluate_table
 
-    options = dict(complete=args.complete, max_docs=args.max_docs,
-                   relevance_level=args.relevance_level, trec_eval=args.trec_eval,
-                   judged_only=args.judged_only, stream=args.stream)
+    options = Options.checked(complete=args.complete, max_docs=args.max_docs,
+                              relevance_level=args.relevance_level, trec_eval=args.trec_eval,
+                              judged_only=args.judged_only)
     if len(runs) > 1:
         if args.format != "trec":
             raise InvalidValueError(
                 f"{len(runs)} runs are printed in trec_eval's layout only (--format trec, one "
                 f"run after the other); for --format {args.format}, evaluate one run at a time.")
-        return evaluate_tables(args.qrels, runs, args.measures, n_jobs=args.jobs,
-                               engine=args.engine, **options)
+        return evaluate_tables(args.qrels, runs, args.measures, options, n_jobs=args.jobs,
+                               engine=args.engine, stream=args.stream)
     try:
-        return [evaluate_table(args.qrels, runs[0], args.measures, progress=True, **options)]
+        return [evaluate_table(args.qrels, runs[0], args.measures, options, progress=True,
+                               stream=args.stream)]
     except InputFileError as error:
         hint = _what_the_files_look_like(args.qrels, runs[0])
         if hint is None:

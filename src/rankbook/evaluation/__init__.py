@@ -37,6 +37,7 @@ from collections.abc import Sequence
 
 from rankbook.evaluation.many import evaluate_many
 from rankbook.evaluation.measures import DEFAULT_MEASURES, Measure, measure_table, parse_measures
+from rankbook.evaluation.options import Options
 from rankbook.evaluation.pipeline import evaluate_table
 from rankbook.evaluation.summary import SUMMARY_ROW, to_frame
 from rankbook.evaluation.topics import TopicMismatchWarning
@@ -186,9 +187,10 @@ def evaluate(
     q2     0.5  0.500000            1
     all    0.5  0.666667            3
     """
-    table = evaluate_table(qrels, run, measures, complete=complete, max_docs=max_docs,
-                           relevance_level=relevance_level, trec_eval=trec_eval,
-                           judged_only=judged_only, progress=progress, stream=stream,
+    options = Options.checked(complete=complete, max_docs=max_docs,
+                              relevance_level=relevance_level, trec_eval=trec_eval,
+                              judged_only=judged_only)
+    table = evaluate_table(qrels, run, measures, options, progress=progress, stream=stream,
                            engine=engine, client=client)
     return to_frame(table, per_query)
 
@@ -202,7 +204,8 @@ def _evaluate_textbook(qrels, run, measures: str | Sequence[str] | None = None, 
     The reference the batch path (:mod:`rankbook.evaluation.batch`) is tested against; same
     arguments and result as :func:`evaluate`.
     """
-    table = evaluate_table(qrels, run, measures, complete=complete, max_docs=max_docs,
-                           relevance_level=relevance_level, trec_eval=trec_eval,
-                           judged_only=judged_only, batch_path=False)
+    options = Options.checked(complete=complete, max_docs=max_docs,
+                              relevance_level=relevance_level, trec_eval=trec_eval,
+                              judged_only=judged_only)
+    table = evaluate_table(qrels, run, measures, options, batch_path=False)
     return to_frame(table, per_query)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rankbook.evaluation import kernels
+from rankbook.evaluation.options import Options
 from rankbook.evaluation.per_topic import per_topic_values
 from rankbook.evaluation.topics import nothing_to_evaluate
 from rankbook.io import arrays
@@ -33,21 +34,21 @@ class Outcome:
     """Per-topic values of every requested measure, topics in string order."""
 
     topics: list            # str ids of the evaluated topics
-    values: dict            # (entry name, param) -> numpy array, one value per topic
+    values: dict            # column key (name, params, quantity) -> numpy array, one per topic
     only_run: list
     only_qrels: list
 
 
-def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list, *,
-                    complete: bool, max_docs: int | None, level: float, trec_eval: str,
-                    judged_only: bool = False, report=None) -> Outcome:
-    """Every requested measure of every evaluated topic.
+def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list,
+                    options: Options, *, report=None) -> Outcome:
+    """Every requested measure of every evaluated topic, evaluated with ``options``.
 
     ``report(only_run, only_qrels)`` is called with the one-sided topics (the
     caller warns). The run's arrays are released as soon as they are no longer
     needed (the caller should not use ``run`` after).
     """
-    joined = join_run(qrels, run, complete=complete)
+    level, trec_eval, max_docs = options.relevance_level, options.trec_eval, options.max_docs
+    joined = join_run(qrels, run, complete=options.complete)
     del run
     if report is not None:
         report(joined.only_run, joined.only_qrels)
@@ -55,18 +56,19 @@ def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list,
         raise nothing_to_evaluate(joined.run_topics(), joined.qrels_topics())
     T = len(joined.topics)
     topic, grade = joined.ranked_grades(trec_eval)
-    if judged_only:
+    if options.judged_only:
         topic, grade = _judged_rows(topic, grade, T, max_docs)
         max_docs = None
     segments = kernels.segments(topic, grade, joined.judged_topic, joined.judged_grade, T,
                                 max_docs, level, trec_eval)
+    with_kernel = [m for m in columns if kernels.has_kernel(m, level)]
     requested: dict = {}
-    for measure in columns:
-        if kernels.has_kernel(measure):
-            params = requested.setdefault(measure.metric.name, [])
-            if measure.param is not None and measure.param not in params:
-                params.append(measure.param)
-    values = kernels.compute(segments, requested)
+    for measure in with_kernel:
+        params = requested.setdefault(measure.metric.name, [])
+        if measure.param is not None and measure.param not in params:
+            params.append(measure.param)
+    computed = kernels.compute(segments, requested)
+    values = {m.key: computed[m.metric.name, m.param] for m in with_kernel}
     values.update(_without_kernel(segments, columns, level))
     return Outcome(joined.topics, values, joined.only_run, joined.only_qrels)
 
@@ -74,7 +76,7 @@ def evaluate_arrays(qrels: arrays.Judgments, run: arrays.Ranking, columns: list,
 def _without_kernel(s: kernels.Segments, columns: list, level: float) -> dict:
     """The measures that have no kernel: each topic's value from the registry's adapter."""
     todo = [m for m in columns
-            if not kernels.has_kernel(m) and m.metric.per_topic is not None]
+            if not kernels.has_kernel(m, level) and m.metric.per_topic is not None]
     if not todo:
         return {}
     topics = topic_data(s)
@@ -97,7 +99,7 @@ def topic_data(s: kernels.Segments) -> list[TopicData]:
         rows = slice(s.first[t], s.first[t] + s.count[t])
         data.append(TopicData(s.grade[rows], s.judged[rows],
                               ideal[judged_first[t]:judged_first[t] + judged_count[t]],
-                              int(s.R[t]), int(s.N[t]), s.trec_eval))
+                              int(s.R[t]), int(s.N[t]), s.trec_eval, s.level))
     return data
 
 

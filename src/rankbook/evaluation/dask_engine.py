@@ -27,6 +27,8 @@ import logging
 from rankbook._errors import InvalidValueError
 from rankbook.evaluation import batch
 from rankbook.evaluation.measures import parse_measures
+from rankbook.evaluation.options import Options
+from rankbook.evaluation.stream import block_options
 
 
 def distributed_module():
@@ -92,19 +94,18 @@ def gathered(client, futures: list) -> list:
     return client.gather(futures)
 
 
-def stream_pool(client, n_jobs: int, measures, trec_eval: str, options: dict):
+def stream_pool(client, n_jobs: int, measures, options: Options):
     """A :class:`BlockPool` on ``client`` (or a local cluster), for the time of the block."""
     stack = contextlib.ExitStack()
     client = stack.enter_context(connected(client, n_jobs))
-    pool = BlockPool(client, measures, trec_eval, options)
+    pool = BlockPool(client, measures, options)
     pool.closing = stack
     return pool
 
 
-def _block_outcome(qrels, block, measures, trec_eval: str, options: dict) -> batch.Outcome:
-    columns = parse_measures(measures, trec_eval=trec_eval)
-    return batch.evaluate_arrays(qrels, block, columns, complete=False, trec_eval=trec_eval,
-                                 **options)
+def _block_outcome(qrels, block, measures, options: Options) -> batch.Outcome:
+    columns = parse_measures(measures, trec_eval=options.trec_eval)
+    return batch.evaluate_arrays(qrels, block, columns, options)
 
 
 class BlockPool:
@@ -114,13 +115,13 @@ class BlockPool:
     ----------
     client : distributed.Client
         The cluster.
-    measures, trec_eval, options
-        What every block is evaluated with (``options``: ``max_docs``, ``level``,
-        ``judged_only``).
+    measures, options
+        What every block is evaluated with (the evaluation's
+        :class:`~rankbook.evaluation.options.Options`).
     """
 
-    def __init__(self, client, measures, trec_eval: str, options: dict):
-        self.client, self.measures, self.trec_eval, self.options = client, measures, trec_eval, options
+    def __init__(self, client, measures, options: Options):
+        self.client, self.measures, self.options = client, measures, block_options(options)
         self.limit = 2 * max(1, len(client.scheduler_info().get("workers", {})))
         self.futures: list = []
         self.closing = contextlib.ExitStack()
@@ -133,7 +134,7 @@ class BlockPool:
             distributed.wait(pending, return_when="FIRST_COMPLETED")
         self._raise_failure()
         self.futures.append(self.client.submit(_block_outcome, qrels, block, self.measures,
-                                               self.trec_eval, self.options, pure=False))
+                                               self.options, pure=False))
 
     def results(self) -> list:
         """Every block's outcome, in the order submitted (the first failure raised)."""

@@ -50,6 +50,7 @@ class Segments:
     judged_topic: np.ndarray  # topic index of each judgment of an evaluated topic
     judged_grades: np.ndarray
     trec_eval: str
+    level: float = 1.0          # the relevance level rel is counted at
     shared: dict = field(default_factory=dict, repr=False)  # what several kernels use, once
 
     def once(self, name: str, make):
@@ -106,7 +107,7 @@ def segments(topic, grade, judged_topic, judged_grades, T: int, max_docs: int | 
     N = np.bincount(judged_topic[(judged_grades >= 0) & (judged_grades < level)], minlength=T)
     return Segments(T, topic, grade, judged, rank, count, first, rel, found, rel_rows,
                     found[rel_rows] / rank[rel_rows], R, N, np.bincount(topic[rel], minlength=T),
-                    judged_topic, judged_grades, trec_eval)
+                    judged_topic, judged_grades, trec_eval, level)
 
 
 # --- one kernel per registry entry: kernel(s, params) -> one array per parameter ----------
@@ -307,17 +308,20 @@ KERNELS = {
 EVERY_SETTING = {"utility", "relstring", "RBP", "RBP-resid"}
 
 
-def has_kernel(measure) -> bool:
+def has_kernel(measure, level: float | None = None) -> bool:
     """Whether a column (an ``evaluation.measures.Measure``) is computed by a kernel here.
 
     A kernel computes an entry's cut-offs, and of a setting (trec_eval's
     ``ndcg.1=3,2=9``, ``set_F.2``, ``11pt_avg.0.2,0.5``) the default one, or any
-    for the entries of :data:`EVERY_SETTING`; other settings go to the entry's
-    per-topic adapter.
+    for the entries of :data:`EVERY_SETTING`, at the evaluation's relevance level
+    ``level`` (the segments are built at it); other settings, and a column with a
+    relevance level of its own (``P(rel=2)@5``), go to the entry's per-topic adapter.
     """
     name, param = measure.metric.name, measure.metric.param
-    return name in KERNELS and (param is None or param.cutoffs or name in EVERY_SETTING
-                                or measure.param == param.defaults)
+    own_level = measure.relevance_level
+    return name in KERNELS and (own_level is None or own_level == level) \
+        and (param is None or param.cutoffs or name in EVERY_SETTING
+             or measure.param == param.defaults)
 
 
 def compute(s: Segments, wanted: dict) -> dict:

@@ -23,8 +23,9 @@ import glob
 import os
 from rankbook import _validate
 from rankbook._errors import InvalidValueError
-from rankbook.evaluation.pipeline import check_options
-from rankbook.evaluation.portable import evaluate_portable, restored
+from rankbook.evaluation.measures import parse_measures
+from rankbook.evaluation.options import Options
+from rankbook.evaluation.portable import Task, evaluate_portable, restored
 from rankbook.evaluation.summary import Table, to_frame
 from rankbook.io.convert import as_judgments
 
@@ -94,19 +95,20 @@ def evaluate_many(qrels, runs, measures=None, *, n_jobs: int | None = None,
     >>> [float(frame.loc["all", "P@2"]) for frame in results]
     [0.5, 1.0]
     """
-    tables = evaluate_tables(qrels, runs, measures, n_jobs=n_jobs, engine=engine, client=client,
-                             complete=complete, max_docs=max_docs,
-                             relevance_level=relevance_level, trec_eval=trec_eval,
-                             judged_only=judged_only, stream=stream)
+    options = Options.checked(complete=complete, max_docs=max_docs,
+                              relevance_level=relevance_level, trec_eval=trec_eval,
+                              judged_only=judged_only)
+    tables = evaluate_tables(qrels, runs, measures, options, n_jobs=n_jobs, engine=engine,
+                             client=client, stream=stream)
     return [to_frame(table, per_query) for table in tables]
 
 
-def evaluate_tables(qrels, runs, measures=None, *, n_jobs=None, engine="processes", client=None,
-                    **options) -> list[Table]:
+def evaluate_tables(qrels, runs, measures, options: Options, *, n_jobs=None, engine="processes",
+                    client=None, stream: bool = False) -> list[Table]:
     """:func:`evaluate_many`'s results as :class:`~rankbook.evaluation.summary.Table` (no pandas)."""
     runs = expand_runs(runs)
-    columns = check_options(measures, options.get("complete"), options.get("max_docs"),
-                            options.get("relevance_level", 1), options.get("trec_eval", "9"))[0]
+    columns = parse_measures(measures, trec_eval=options.trec_eval)
+    task = Task(measures, options, stream)
     if engine not in ENGINES:
         raise InvalidValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, "
                                 f"got {engine!r}.")
@@ -115,11 +117,11 @@ def evaluate_tables(qrels, runs, measures=None, *, n_jobs=None, engine="processe
     if engine == "dask":
         from rankbook.evaluation import dask_runs
 
-        portable = dask_runs.evaluate_runs(judgments, runs, measures, options, client, n_jobs)
+        portable = dask_runs.evaluate_runs(judgments, runs, task, client, n_jobs)
     elif engine == "serial" or n_jobs == 1 or len(runs) == 1:
-        portable = [evaluate_portable(run, measures, options, judgments) for run in runs]
+        portable = [evaluate_portable(run, task, judgments) for run in runs]
     else:
-        portable = _in_processes(judgments, runs, measures, options, n_jobs)
+        portable = _in_processes(judgments, runs, task, n_jobs)
     return [restored(item, columns) for item in portable]
 
 
@@ -161,17 +163,17 @@ def _take_qrels(judgments) -> None:
     _QRELS["qrels"] = judgments
 
 
-def _one(run, measures, options):
-    return evaluate_portable(run, measures, options, _QRELS["qrels"])
+def _one(run, task: Task):
+    return evaluate_portable(run, task, _QRELS["qrels"])
 
 
-def _in_processes(judgments, runs: list, measures, options: dict, n_jobs: int) -> list:
+def _in_processes(judgments, runs: list, task: Task, n_jobs: int) -> list:
     """Each run in a pool of processes; the first failure cancels the rest and is raised."""
     from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 
     with ProcessPoolExecutor(max_workers=min(n_jobs, len(runs)), initializer=_take_qrels,
                              initargs=(judgments,)) as pool:
-        futures = [pool.submit(_one, run, measures, options) for run in runs]
+        futures = [pool.submit(_one, run, task) for run in runs]
         done, _ = wait(futures, return_when=FIRST_EXCEPTION)
         failed = [f for f in futures if f in done and f.exception() is not None]
         if failed:

@@ -18,9 +18,10 @@ from functools import lru_cache
 from typing import Any
 
 from rankbook._errors import InvalidTypeError, InvalidValueError
+from rankbook.evaluation import measure_settings
 from rankbook.evaluation._spelling import closest, respellings
 from rankbook.metrics.registry import METRICS
-from rankbook.metrics.spec import TREC_EVAL_VERSIONS, Metric
+from rankbook.metrics.spec import RELEVANCE_SYMBOL, TREC_EVAL_VERSIONS, Metric, ParamValues
 
 #: trec_eval's default measures (what ``trec_eval qrels run`` prints).
 DEFAULT_MEASURES = ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map",
@@ -29,18 +30,24 @@ DEFAULT_MEASURES = ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map"
 
 @dataclass(frozen=True)
 class Measure:
-    """One column of the result: a registry entry with at most one parameter value.
+    """One column of the result: a registry entry, its parameters' values, one quantity.
 
     ``label`` is the column's name as the user wrote it (a trec_eval family
     expands to trec_eval's names: ``P.5,10`` gives ``P_5`` and ``P_10``).
-    ``param_text`` is a setting's parameter as written (trec_eval prints it in
-    the measure's name).
+    ``param`` is the value of the entry's leading parameter (``k`` of ``P@k``);
+    ``param_text`` a setting's parameter as written (trec_eval prints it in
+    the measure's name). ``settings`` holds the other parameters given in
+    parentheses, ``(("rel", 2.0),)`` for ``P(rel=2)@5``; a parameter not given
+    takes its default (``rel``: the evaluation's relevance level). ``quantity``
+    is which of the entry's quantities the column holds (None: its only one).
     """
 
     label: str
     metric: Metric
     param: Any = None
     param_text: str | None = None
+    settings: tuple = ()
+    quantity: str | None = None
 
     def __deepcopy__(self, memo) -> Measure:
         # An immutable value, as a str is: pandas deep-copies a frame's attrs (which list the
@@ -54,9 +61,26 @@ class Measure:
         return self.metric.trec_name or self.metric.name
 
     @property
+    def params(self) -> ParamValues:
+        """The parameter values the column was given (its leading one, then ``settings``)."""
+        leading = self.metric.param
+        given = () if leading is None or self.param is None else ((leading.symbol, self.param),)
+        return ParamValues(given + self.settings)
+
+    @property
     def key(self) -> tuple:
-        """What identifies the values: (entry name, parameter)."""
-        return (self.metric.name, self.param)
+        """What identifies the values: (entry name, parameter values, quantity)."""
+        return (self.metric.name, self.params, self.quantity)
+
+    @property
+    def relevance_level(self) -> float | None:
+        """The column's own relevance level (``P(rel=2)@5``), or None: the evaluation's."""
+        return dict(self.settings).get(RELEVANCE_SYMBOL)
+
+    def arguments(self, level: float) -> ParamValues:
+        """A value for every parameter of the entry, as its adapter receives them
+        (``rel`` defaulting to ``level``, the evaluation's): :meth:`Metric.arguments`."""
+        return self.metric.arguments(self.params, level)
 
     @property
     def info(self) -> Metric:
@@ -67,7 +91,7 @@ class Measure:
     def trec(self) -> str:
         """trec_eval's name, e.g. ``P_10`` or ``iprec_at_recall_0.30``."""
         name = self.metric.trec_name
-        if name is None:
+        if name is None or self.settings or self.quantity is not None:
             return self.label
         if self.param is None or self.param_text is None and not self.metric.param.cutoffs:
             return name
@@ -114,7 +138,8 @@ def parse_measures(measures: str | Sequence[str] | None, *, trec_eval: str = "9"
         raise InvalidTypeError(
             f"measures must be a list of measure names such as ['P@10', 'map'], got "
             f"{type(measures).__name__}.")
-    groups = [(name, _parse_one(name, grammar, trec_eval)) for name in measures]
+    groups = [(name, measure_settings.each_quantity(_parse_one(name, grammar, trec_eval)))
+              for name in measures]
     return _with_overrides(groups, grammar)
 
 
@@ -197,6 +222,9 @@ def _parse_one(name, grammar: _Grammar, trec_eval: str, fold: bool = True) -> li
     if not isinstance(name, str):
         raise InvalidTypeError(f"a measure name must be a string such as 'P@10', got {name!r}.")
     text = name.strip()
+    if ":" in text or "(" in text:
+        return measure_settings.parse_with_settings(
+            text, lambda part: _parse_one(part, grammar, trec_eval, fold))
     if text == "all_trec":
         return [m for metric in grammar.metrics
                 if metric.evaluable and metric.trec_eval and trec_eval in metric.all_trec

@@ -14,22 +14,23 @@ import math
 
 import numpy as np
 
+from rankbook.evaluation.options import Options
 from rankbook.evaluation.topics import evaluated, report
 from rankbook.io.order import query_codes, trec_order
 from rankbook.metrics.incomplete import judged_only as judged_documents
 from rankbook.metrics.spec import TopicData
 
 
-def topic_data(qrels, run, *, complete: bool, max_docs: int | None, level: float,
-               trec_eval: str, judged_only: bool = False):
+def topic_data(qrels, run, options: Options):
     """The evaluated topics of the table forms ``qrels`` and ``run``, as TopicData.
 
     Returns ``(topics, data, only_run, only_qrels)``: the topic ids in string
     order, one :class:`TopicData` each, and the one-sided topics (reported with
     a :class:`~rankbook.evaluation.topics.TopicMismatchWarning`). With
-    ``judged_only`` (trec_eval's ``-J``), each list loses its unjudged documents
+    ``options.judged_only`` (trec_eval's ``-J``), each list loses its unjudged documents
     after the ``max_docs`` cut (:func:`rankbook.metrics.incomplete.judged_only`).
     """
+    complete, max_docs, trec_eval = options.complete, options.max_docs, options.trec_eval
     run_bounds, run_docs = _run_blocks(run, trec_eval)
     qrels_bounds, q_docs, q_grades = _qrels_blocks(qrels)
     only_run = sorted(set(run_bounds) - set(qrels_bounds))
@@ -44,12 +45,13 @@ def topic_data(qrels, run, *, complete: bool, max_docs: int | None, level: float
         a, b = run_bounds.get(query, (0, 0))
         docs = run_docs[a:b][:max_docs]
         grades = np.fromiter((judgments.get(d, math.nan) for d in docs), np.float64, len(docs))
-        if judged_only:
+        if options.judged_only:
             grades = np.array(judged_documents(np.where(np.isnan(grades), None, grades)),
                               dtype=np.float64)
         judged = ~np.isnan(grades)
         grades[~judged] = 0.0
-        data.append(TopicData.of(grades, judged, q_grades[lo:hi], level, trec_eval))
+        data.append(TopicData.of(grades, judged, q_grades[lo:hi], options.relevance_level,
+                                 trec_eval))
     return topics, data, only_run, only_qrels
 
 
@@ -80,11 +82,22 @@ def _bounds(queries: np.ndarray) -> dict:
 
 
 def per_topic_values(data: list[TopicData], columns: list, level: float) -> dict:
-    """{(entry name, parameter): [value of each topic]} for every column with an adapter."""
+    """{column key: [value of each topic]} for every column with an adapter.
+
+    Each adapter receives the column's parameter values, ``rel`` defaulting to
+    ``level`` (the evaluation's). A measure of several quantities is computed
+    once per topic and its values shared out among its columns.
+    """
     values: dict = {}
     for measure in columns:
-        adapter = measure.metric.per_topic
-        if adapter is None or measure.key in values:
+        metric = measure.metric
+        if metric.per_topic is None or measure.key in values:
             continue
-        values[measure.key] = [adapter(topic, measure.param, level) for topic in data]
+        arguments = measure.arguments(level)
+        results = [metric.per_topic(topic, arguments) for topic in data]
+        if len(metric.quantities) == 1:
+            values[measure.key] = results
+            continue
+        for i, quantity in enumerate(metric.quantities):
+            values[metric.name, measure.params, quantity] = [result[i] for result in results]
     return values

@@ -16,10 +16,13 @@ back, with the ``sort`` command that fixes it).
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from rankbook._errors import InvalidValueError
 from rankbook.evaluation import batch
+from rankbook.evaluation.options import Options
 from rankbook.evaluation.topics import nothing_to_evaluate
 from rankbook.io import arrays
 from rankbook.io.by_topic import run_by_topic
@@ -53,8 +56,7 @@ class QrelsByTopic:
                                 q.grade[rows], q.source)
 
 
-def evaluate_stream(judgments: arrays.Judgments, run, columns: list, *, complete: bool,
-                    max_docs, level: float, trec_eval: str, judged_only: bool = False,
+def evaluate_stream(judgments: arrays.Judgments, run, columns: list, options: Options, *,
                     report=None, rows: int | None = None, progress: bool = False,
                     pool=None) -> tuple[batch.Outcome, str]:
     """:func:`rankbook.evaluation.batch.evaluate_arrays`'s outcome, the run read by topic blocks.
@@ -70,8 +72,7 @@ def evaluate_stream(judgments: arrays.Judgments, run, columns: list, *, complete
         raise InvalidValueError("stream=True reads a run file one topic block at a time; "
                                 f"got a {type(run).__name__}, which is already in memory: "
                                 "pass stream=False.")
-    options = dict(max_docs=max_docs, level=level, judged_only=judged_only)
-    pool = SerialPool(columns, trec_eval, options) if pool is None else pool
+    pool = SerialPool(columns, options) if pool is None else pool
     index = QrelsByTopic(judgments)
     run_topics, runid = [], None
     try:
@@ -91,9 +92,9 @@ def evaluate_stream(judgments: arrays.Judgments, run, columns: list, *, complete
     only_qrels = [t for t in index.topics if t not in in_run]
     if report is not None:
         report(only_run, only_qrels)
-    if complete and only_qrels:
+    if options.complete and only_qrels:
         parts.append(batch.evaluate_arrays(index.of(only_qrels), _empty_run(), columns,
-                                           complete=True, trec_eval=trec_eval, **options))
+                                           options))
     if not parts:
         raise nothing_to_evaluate(sorted(in_run), index.topics)
     return _merged(parts, only_run, only_qrels), runid
@@ -102,19 +103,23 @@ def evaluate_stream(judgments: arrays.Judgments, run, columns: list, *, complete
 class SerialPool:
     """Topic blocks evaluated one after the other, in this process (the default pool)."""
 
-    def __init__(self, columns: list, trec_eval: str, options: dict):
-        self.columns, self.trec_eval, self.options = columns, trec_eval, options
+    def __init__(self, columns: list, options: Options):
+        self.columns, self.options = columns, block_options(options)
         self.outcomes: list = []
 
     def submit(self, qrels: arrays.Judgments, block: arrays.Ranking) -> None:
-        self.outcomes.append(batch.evaluate_arrays(qrels, block, self.columns, complete=False,
-                                                   trec_eval=self.trec_eval, **self.options))
+        self.outcomes.append(batch.evaluate_arrays(qrels, block, self.columns, self.options))
 
     def results(self) -> list:
         return self.outcomes
 
     def close(self) -> None:
         self.outcomes = []
+
+
+def block_options(options: Options) -> Options:
+    """The options one block of topics is evaluated with: a block has no missing topics."""
+    return dataclasses.replace(options, complete=False)
 
 
 def is_path(value) -> bool:

@@ -102,7 +102,8 @@ def value_of(metric, topics, param):
     special = _SPECIAL.get(metric.name)
     if special is not None:
         return special(data, param)
-    values = [metric.per_topic(t, param, 1.0) for t in data]
+    given = {} if metric.param is None or param is None else {metric.param.symbol: param}
+    values = [metric.value(t, given) for t in data]
     if len(values) == 1:
         return values[0]
     return metric.rule.combine(values)

@@ -2,16 +2,20 @@ r"""The shape of an entry of the metric registry (:mod:`rankbook.metrics.registr
 
 | name | what it describes |
 | --- | --- |
-| `Metric` | one registry entry: names, parameter, summary rule, docs page, per-topic adapter |
-| `Param` | the parameter of a measure: a cut-off (`k` of `P@k`) or a setting |
+| `Metric` | one registry entry: names, parameters, quantities, summary rule, docs page, per-topic adapter |
+| `Param` | one parameter of a measure: a cut-off (`k` of `P@k`), a setting, the relevance level `rel` |
+| `ParamValues` | the value of each parameter of one column, as an adapter receives them |
 | `TopicData` | what a per-topic adapter receives for one topic |
 | `SummaryRule`, `SUMMARY_RULES` | how the `all` row is formed from the per-topic values |
 
-A *per-topic adapter* is a function ``adapter(topic, param, relevance_level)``
-that returns the measure's value for one topic by calling the textbook
-function of :mod:`rankbook.metrics` (``param`` is one value of the entry's
-`Param`, or None). It lives in the registry beside the entry, so the
-evaluator holds no arithmetic of its own.
+A *per-topic adapter* is a function ``adapter(topic, params)`` that returns
+the measure's value for one topic by calling the textbook function of
+:mod:`rankbook.metrics`: ``params`` is a :class:`ParamValues` holding a value
+for each of the entry's `Param` (``params.k``, ``params.rel``; ``rel`` is the
+column's own relevance level, or the evaluation's). A measure with several
+quantities (C/W/L's EU, ETU, EC, ETC, ED) returns one value per quantity, in
+the order of the entry's ``quantities``. The adapter lives in the registry
+beside the entry, so the evaluator holds no arithmetic of its own.
 """
 
 from __future__ import annotations
@@ -49,6 +53,17 @@ class TopicData:
         Judged documents with grade in [0, relevance level).
     trec_eval : str
         The trec_eval version whose conventions apply: ``"9"`` or ``"10"``.
+    level : float
+        The evaluation's relevance level, at which ``R`` and ``N`` are counted
+        (`relevant` and `nonrelevant` count at another).
+    costs : numpy.ndarray of float or None
+        The cost of reading each retrieved document (cwl_eval's costs, by
+        element type); None: 1 each. Filled only when a requested measure
+        ``needs`` costs.
+    subtopic_grades : numpy.ndarray of float or None
+        Shape (retrieved documents, subtopics): each document's grade under
+        each subtopic (diversity judgments), 0 when not judged. Filled only
+        when a requested measure ``needs`` subtopics.
     """
 
     grades: np.ndarray
@@ -57,6 +72,9 @@ class TopicData:
     R: int
     N: int
     trec_eval: str = "9"
+    level: float = 1.0
+    costs: np.ndarray | None = None
+    subtopic_grades: np.ndarray | None = None
 
     @classmethod
     def of(cls, grades: np.ndarray, judged: np.ndarray, ideal: np.ndarray,
@@ -64,7 +82,19 @@ class TopicData:
         r"""The topic's data, with $R$ and $N$ counted from ``ideal`` at ``relevance_level``."""
         R = int(np.count_nonzero(ideal >= relevance_level))
         N = int(np.count_nonzero((ideal >= 0) & (ideal < relevance_level)))
-        return cls(grades, judged, ideal, R, N, trec_eval)
+        return cls(grades, judged, ideal, R, N, trec_eval, float(relevance_level))
+
+    def relevant(self, level: float) -> int:
+        r"""$R$ at relevance level ``level``: the judged documents with grade $\ge$ ``level``."""
+        if level == self.level:
+            return self.R
+        return int(np.count_nonzero(self.ideal >= level))
+
+    def nonrelevant(self, level: float) -> int:
+        r"""$N$ at ``level``: the judged documents with a grade in $[0, \text{level})$."""
+        if level == self.level:
+            return self.N
+        return int(np.count_nonzero((self.ideal >= 0) & (self.ideal < level)))
 
     @property
     def with_unjudged(self) -> np.ndarray:
@@ -103,6 +133,13 @@ class Param:
     read : callable or None
         For a setting: turns the text after the dot into the setting's value
         (default: comma-separated numbers of ``type``).
+    keyword : str or None
+        The argument of the entry's function that the value fills
+        (``"k"``, ``"relevance_level"``); ``tests/metrics/test_registry_shape.py``
+        checks that the function's signature has it.
+    check : callable or None
+        Checks a value and returns it (or raises); used where ``low``/``high``
+        cannot say it (the relevance level must be > 0).
     """
 
     symbol: str
@@ -113,6 +150,8 @@ class Param:
     low: float | None = None
     high: float | None = None
     read: Callable[[str], Any] | None = None
+    keyword: str | None = None
+    check: Callable[[Any], Any] | None = None
 
     def parse(self, text: str, measure: str, *, trec: bool = False):
         """One value written as ``text`` (in trec_eval notation when ``trec``), checked."""
@@ -121,6 +160,11 @@ class Param:
                 (self.high is not None and value > self.high):
             raise InvalidValueError(
                 f"measure {measure!r}: {text!r} is not {self.describe()}.")
+        if self.check is not None:
+            try:
+                return self.check(value)
+            except InvalidValueError as error:
+                raise InvalidValueError(f"measure {measure!r}: {error}") from None
         return value
 
     def parse_setting(self, text: str, measure: str):
@@ -143,6 +187,57 @@ class Param:
     def trec_suffix(self, value) -> str:
         """The cut-off as trec_eval appends it to a column name."""
         return self.trec_format.format(value)
+
+
+class ParamValues:
+    """The value of each parameter of one column: ``params.k``, ``params.rel``.
+
+    Immutable and hashable (it is part of a column's key); iterating gives
+    ``(symbol, value)`` pairs in the entry's order.
+
+    >>> params = ParamValues((("k", 10), ("rel", 2.0)))
+    >>> params.k, params.rel
+    (10, 2.0)
+    >>> params
+    ParamValues(k=10, rel=2.0)
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items=()):
+        object.__setattr__(self, "_items", tuple(items))
+
+    def __getattr__(self, symbol: str):
+        for name, value in object.__getattribute__(self, "_items"):
+            if name == symbol:
+                return value
+        raise AttributeError(f"no parameter {symbol!r} in {self!r}")
+
+    def __setattr__(self, name, value):
+        raise AttributeError("ParamValues is immutable")
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, ParamValues) and self._items == other._items
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __reduce__(self):
+        return ParamValues, (self._items,)
+
+    def __repr__(self) -> str:
+        return "ParamValues(" + ", ".join(f"{name}={value!r}" for name, value in self._items) + ")"
+
+    def replace(self, **values) -> ParamValues:
+        """These values with some set (or added, after the others)."""
+        items = [(name, values.pop(name, value)) for name, value in self._items]
+        return ParamValues(items + list(values.items()))
 
 
 def _number(text: str, kind: type, trec: bool):
@@ -204,6 +299,10 @@ SUMMARY_RULES: dict[str, SummaryRule] = {
 }
 
 
+#: The symbol of the relevance-level parameter (``P(rel=2)@5``, as ir_measures writes it).
+RELEVANCE_SYMBOL = "rel"
+
+
 @dataclass(frozen=True)
 class Metric:
     r"""One entry of the registry: everything rankbook knows about one measure.
@@ -225,14 +324,18 @@ class Metric:
     trec_eval : tuple of str
         trec_eval's family names for it (the first is the one printed); empty
         when trec_eval has none.
-    param : Param or None
-        Its parameter, if any.
+    params : tuple of Param
+        Its parameters, in notation order: the one written after ``@`` (or
+        trec_eval's) first, then the others (``rel``: the relevance level, for
+        a measure that reads one). Each names the argument of ``function`` it
+        fills (``Param.keyword``).
     summary_rule : str or None
         A key of ``SUMMARY_RULES``; None for a function the evaluator does not
         offer (a curve, a mean over queries).
     per_topic : callable or None
-        ``adapter(topic, param, relevance_level) -> value`` (see
-        :class:`TopicData`); None when not evaluated per topic.
+        ``adapter(topic, params) -> value`` (see :class:`TopicData` and
+        :class:`ParamValues`), or one value per quantity; None when not
+        evaluated per topic.
     spellings : tuple of str
         Other canonical spellings the measure-name parser accepts (``"iP@r"``).
     same_as : str or None
@@ -249,6 +352,17 @@ class Metric:
         its lists always hold some), ``"judged"`` (a textbook function of a
         fully judged list), ``"not decimal"`` (the answer is a count or a list
         of points, not asked to 4 decimals).
+    quantities : tuple of str
+        The numbers it gives per topic: one (``("value",)``) for most; C/W/L's
+        measures give five (``("EU", "ETU", "EC", "ETC", "ED")``), each a
+        column of its own (``name:ETU`` asks for one).
+    needs : tuple of str
+        What its adapter reads beyond grades: ``"costs"`` (``TopicData.costs``),
+        ``"subtopics"`` (``TopicData.subtopic_grades``); the evaluator fills
+        those only when a requested measure needs them.
+    aliases : tuple of (str, str)
+        ``(tool, name)``: what other tools call it (``("cwl_eval", "RBP")``), for
+        the docs and the name parsers of the drop-in interfaces.
     """
 
     name: str
@@ -257,14 +371,59 @@ class Metric:
     page: str
     summary: str
     trec_eval: tuple[str, ...] = ()
-    param: Param | None = None
+    params: tuple[Param, ...] = ()
     summary_rule: str | None = "mean"
-    per_topic: Callable[[TopicData, Any, float], Any] | None = None
+    per_topic: Callable[[TopicData, ParamValues], Any] | None = None
     spellings: tuple[str, ...] = ()
     same_as: str | None = None
     all_trec: tuple[str, ...] = TREC_EVAL_VERSIONS
     graded: bool = False
     exercise_hints: tuple[str, ...] = ()
+    quantities: tuple[str, ...] = ("value",)
+    needs: tuple[str, ...] = ()
+    aliases: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def param(self) -> Param | None:
+        """The parameter written after ``@`` or in trec_eval's name (``k`` of ``P@k``), if any."""
+        if self.params and self.params[0].symbol != RELEVANCE_SYMBOL:
+            return self.params[0]
+        return None
+
+    @property
+    def takes_relevance_level(self) -> bool:
+        """Whether it has a ``rel`` parameter (it reads grades at a relevance level)."""
+        return any(p.symbol == RELEVANCE_SYMBOL for p in self.params)
+
+    def parameter(self, symbol: str) -> Param | None:
+        """Its parameter written ``symbol``, or None."""
+        return next((p for p in self.params if p.symbol == symbol), None)
+
+    def arguments(self, given: ParamValues | dict = (), level: float = 1.0) -> ParamValues:
+        """A value for every one of its parameters, as its adapter receives them.
+
+        ``given`` holds the values set (``{"k": 10}``); ``rel`` not given is
+        ``level`` (the evaluation's relevance level); any other parameter not
+        given takes its ``Param.defaults``.
+
+        >>> from rankbook.metrics.registry import by_name
+        >>> by_name()["P@k"].arguments({"k": 10}, level=2)
+        ParamValues(k=10, rel=2)
+        """
+        given = dict(given)
+        values = []
+        for param in self.params:
+            if param.symbol in given:
+                values.append((param.symbol, given[param.symbol]))
+            elif param.symbol == RELEVANCE_SYMBOL:
+                values.append((param.symbol, level))
+            else:
+                values.append((param.symbol, param.defaults))
+        return ParamValues(values)
+
+    def value(self, topic: TopicData, given: ParamValues | dict = (), level: float = 1.0):
+        """Its per-topic value on ``topic`` (its adapter called with :meth:`arguments`)."""
+        return self.per_topic(topic, self.arguments(given, level))
 
     def __deepcopy__(self, memo) -> Metric:
         # Immutable, and one per registry name: a copy would be a second entry for the name.

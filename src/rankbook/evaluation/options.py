@@ -1,0 +1,67 @@
+r"""The options of one evaluation, checked once and passed whole: :class:`Options`.
+
+:func:`rankbook.evaluate`, :func:`rankbook.evaluate_many`, the streaming and Dask
+engines and the command line all describe an evaluation by the same five settings
+(trec_eval's ``-c``, ``-M``, ``-l``, ``-J`` and its version). They are checked here,
+once, into one frozen record that every layer below receives as it is: no layer
+re-checks them, renames them or forwards them one keyword at a time.
+
+A measure's own relevance level (``P(rel=2)@5``) is a parameter of the measure
+(:class:`rankbook.evaluation.measures.Measure`); ``relevance_level`` here is the
+default every measure without one takes.
+
+>>> Options.checked(max_docs=100, relevance_level=2)
+Options(complete=False, max_docs=100, relevance_level=2.0, trec_eval='9', judged_only=False)
+>>> Options.checked(max_docs=0)
+Traceback (most recent call last):
+...
+rankbook._errors.InvalidValueError: max_docs must be a positive whole number (trec_eval's -M), got 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from rankbook import _validate
+from rankbook._errors import InvalidValueError
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a run is evaluated, beyond which measures (see :func:`rankbook.evaluate`).
+
+    Attributes
+    ----------
+    complete : bool
+        Every qrels topic is evaluated, a topic the run misses scoring 0 (``-c``).
+    max_docs : int or None
+        Only the first ``max_docs`` documents of each topic count (``-M``).
+    relevance_level : float
+        The lowest grade that counts as relevant, for every measure that does not
+        set its own (``-l``).
+    trec_eval : str
+        ``"9"`` or ``"10"``: whose conventions apply.
+    judged_only : bool
+        Unjudged documents leave each list before it is scored (``-J``).
+    """
+
+    complete: bool = False
+    max_docs: int | None = None
+    relevance_level: float = 1.0
+    trec_eval: str = "9"
+    judged_only: bool = False
+
+    @classmethod
+    def checked(cls, *, complete=False, max_docs=None, relevance_level=1, trec_eval="9",
+                judged_only=False) -> Options:
+        """The options, each checked (a clear :class:`~rankbook.InvalidValueError` if not)."""
+        if max_docs is not None and (isinstance(max_docs, bool) or
+                                     not isinstance(max_docs, (int, np.integer)) or max_docs < 1):
+            raise InvalidValueError(
+                f"max_docs must be a positive whole number (trec_eval's -M), got {max_docs!r}.")
+        return cls(complete=bool(complete), max_docs=None if max_docs is None else int(max_docs),
+                   relevance_level=_validate.relevance_level(relevance_level),
+                   trec_eval=_validate.trec_eval_version(trec_eval),
+                   judged_only=bool(judged_only))

@@ -5,6 +5,10 @@ r"""Reading and writing qrels and runs: TREC files, FLAGR's CSV, dicts and DataF
 | `read_qrels`, `read_run` | TREC qrels (`qid iter docid grade`) and runs (`qid Q0 docid rank score tag`) |
 | `write_qrels`, `write_run` | the same formats |
 | `read_flagr_lists`, `read_flagr_qrels` | FLAGR's CSV input lists (one run per voter) and qrels |
+| `read_subtopic_qrels`, `as_subtopic_qrels` | diversity qrels (`topic subtopic docid grade`), one row per subtopic judgment |
+| `read_intent_probabilities` | NTCIREVAL's intent probabilities (`topic intent probability`) |
+| `subtopic_matrix` | one topic's subtopic grades as a (documents x subtopics) matrix |
+| `read_costs`, `document_costs` | cwl_eval's cost file (`element_type cost`) and each ranked item's cost |
 | `read_scores` | a per-topic score table (CSV: a topic column, one column per measure or run) |
 | `as_qrels`, `as_run` | any of: a path, `{qid: {docid: grade or score}}`, a DataFrame |
 
@@ -26,25 +30,35 @@ the line numbers, what is wrong and how to fix it.
 | `join` | `join_run`: a run's rows joined to their grades, in trec_eval's order |
 | `order` | `trec_order`: trec_eval's order (score descending, ties by docid descending) |
 | `trec`, `flagr`, `scores` | the file readers |
+| `subtopics`, `costs` | the inputs of diversity measures and of cwl_eval's costs |
 | `writers` | `write_qrels`, `write_run` |
 | `fast` | the speed machinery, fenced: numbers from bytes, id forms, hash keys, the hash join; only io uses it, through its interface, and it gives what the line reader gives |
 """
 
 from rankbook.io.convert import as_qrels, as_run
+from rankbook.io.costs import document_costs, read_costs
 from rankbook.io.flagr import read_flagr_lists, read_flagr_qrels
 from rankbook.io.order import trec_order
 from rankbook.io.scores import read_scores
+from rankbook.io.subtopics import (as_subtopic_qrels, read_intent_probabilities,
+                                   read_subtopic_qrels, subtopic_matrix)
 from rankbook.io.trec import read_qrels, read_run
 from rankbook.io.writers import write_qrels, write_run
 
 __all__ = [
     "as_qrels",
     "as_run",
+    "as_subtopic_qrels",
+    "document_costs",
+    "read_costs",
     "read_flagr_lists",
     "read_flagr_qrels",
+    "read_intent_probabilities",
     "read_qrels",
     "read_run",
     "read_scores",
+    "read_subtopic_qrels",
+    "subtopic_matrix",
     "trec_order",
     "write_qrels",
     "write_run",

@@ -89,7 +89,7 @@ def as_qrels(qrels, *, progress: bool = False):
     if kind == "dict":
         query, doc, grade = _from_dict(qrels, "qrels", "grade")
         return make_qrels(query, doc, grade, np.arange(1, len(doc) + 1), "qrels dict")
-    query, doc, grade = _from_frame(qrels, "qrels", GRADE_NAMES)
+    query, doc, grade = frame_columns(qrels, "qrels", GRADE_NAMES)
     frame = make_qrels(query, doc, grade, np.arange(1, len(doc) + 1),
                        "qrels DataFrame (rows counted from 1)")
     return _named_as(frame, qrels)
@@ -126,7 +126,7 @@ def as_run(run, *, progress: bool = False):
     if kind == "dict":
         query, doc, score = _from_dict(run, "run", "score")
         return make_run(query, doc, score, np.arange(1, len(doc) + 1), "run dict")
-    query, doc, score = _from_frame(run, "run", SCORE_NAMES)
+    query, doc, score = frame_columns(run, "run", SCORE_NAMES)
     frame = make_run(query, doc, score, np.arange(1, len(doc) + 1),
                      "run DataFrame (rows counted from 1)")
     frame.attrs["name"] = run.attrs.get("name", "rankbook")
@@ -340,7 +340,7 @@ def _pick(frame, names: tuple[str, ...], what: str, kind: str) -> str:
         f"{kind} DataFrame")
 
 
-def _from_frame(frame, kind: str, value_names: tuple[str, ...]):
+def frame_columns(frame, kind: str, value_names: tuple[str, ...]):
     """A DataFrame's topic, document and value columns, every id and value checked."""
     query_column = _pick(frame, QUERY_NAMES, "topic", kind)
     doc_column = _pick(frame, DOC_NAMES, "document", kind)

@@ -75,7 +75,7 @@ def read_qrels(path, *, progress: bool = False):
     return make_qrels(text_ids(query), text_ids(doc), grade, lines, path_text(path))
 
 
-def read_run(path, *, progress: bool = False):
+def read_run(path, *, progress: bool = False, element_types: bool = False):
     r"""Read a TREC run file into a DataFrame with columns query, doc, score.
 
     Parameters
@@ -84,12 +84,17 @@ def read_run(path, *, progress: bool = False):
         The run file (`qid Q0 docid rank score tag` per line); `.gz` is decompressed.
     progress : bool, default False
         Print progress on stderr if reading takes more than a couple of seconds.
+    element_types : bool, default False
+        Also keep the second field (``Q0``, which trec_eval ignores) as a column
+        ``element_type`` (str): cwl_eval reads it as each item's element type, whose
+        cost its cost file gives (:mod:`rankbook.io.costs`).
 
     Returns
     -------
     pandas.DataFrame
         One row per retrieved document: ``query`` (str), ``doc`` (str),
-        ``score`` (float), in file order. ``.attrs["name"]`` is the tag of
+        ``score`` (float), in file order; with ``element_types``, also
+        ``element_type`` (str). ``.attrs["name"]`` is the tag of
         the first line (trec_eval's ``runid``), ``.attrs["source"]`` the path.
 
     Raises
@@ -110,11 +115,24 @@ def read_run(path, *, progress: bool = False):
     1   301        CR93E-10279   1.70
     >>> run.attrs["name"]
     'bm25'
+    >>> read_run(path, element_types=True)["element_type"].tolist()
+    ['Q0', 'Q0']
 
     """
+    if element_types:
+        return _run_with_element_types(path, progress)
     query, doc, score, lines, name = read_run_arrays(path, progress=progress)
     return make_run(text_ids(query), text_ids(doc), score, lines, path_text(path),
                     name=name)
+
+
+def _run_with_element_types(path, progress: bool):
+    """:func:`read_run` keeping the second field as ``element_type`` (the same checks)."""
+    (query, element_type, doc), score, lines, name = read_trec_columns(
+        path, progress=progress, **{**RUN_COLUMNS, "ids": (0, 1, 2)})
+    run = make_run(text_ids(query), text_ids(doc), score, lines, path_text(path), name=name)
+    run["element_type"] = text_ids(element_type)
+    return run
 
 
 def read_qrels_arrays(path, *, progress: bool = False):

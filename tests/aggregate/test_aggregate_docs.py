@@ -35,7 +35,7 @@ def test_the_family_pages_exist():
 def test_the_guide_lists_every_family_method_and_page():
     guide = (DOCS / "index.md").read_text(encoding="utf-8")
     assert "<!-- aggregate-index -->" in guide.split("## The methods", 1)[1].split("\n## ", 1)[0]
-    table = markdown_table("../")    # what docs/hooks/aggregate_index.py puts there
+    table = markdown_table("../")    # what docs/hooks/catalogues.py puts there
     for name in METHODS:
         assert f"`{name}`" in table, f"the guide's table of methods lacks {name}"
     assert {p.stem for p in PAGES} <= set(LINK.findall(table))

@@ -128,7 +128,8 @@ def test_a_new_family_registers_its_own_view(monkeypatch):
     monkeypatch.setattr(explain_module, "VIEWS", {})
     monkeypatch.setattr(explain_module, "view_modules", lambda: ())
     monkeypatch.setitem(METHODS, "first", METHODS["borda"].__class__(
-        lambda lists, **kw: rb.aggregate.borda(lists), "demo", True))
+        name="first", function=lambda lists, **kw: rb.aggregate.borda(lists), family="demo",
+        linear_in_weights=True, page="aggregation/index.md"))
 
     @explain_module.view("demo", "Demo view")
     def demo(case):

@@ -3,7 +3,7 @@
 ``rankbook.aggregate.registry`` (METHODS, FAMILIES) is the one list of methods. From it come
 rankbook.aggregate's exports, the commands' choices, help and ``--param`` typing, the checks of
 ``add_aggregator`` and of ``--param`` (one function), explain_aggregation's view modules and the
-docs' method tables (docs/hooks/aggregate_index.py). These tests fail when any of them leaves a
+docs' method tables (docs/hooks/catalogues.py). These tests fail when any of them leaves a
 method out or disagrees with the method's signature.
 """
 
@@ -29,8 +29,7 @@ NAMES = list(registry.METHODS)
 
 
 def _hook():
-    spec = importlib.util.spec_from_file_location("aggregate_index",
-                                                  ROOT / "docs/hooks/aggregate_index.py")
+    spec = importlib.util.spec_from_file_location("catalogues", ROOT / "docs/hooks/catalogues.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -83,9 +82,9 @@ def test_parameters_agree_with_the_signature(name):
 def test_every_method_has_a_family_a_page_and_views(name):
     method = registry.METHODS[name]
     family = registry.FAMILIES[method.family]
-    page = (ROOT / "docs" / method.docs_page).read_text(encoding="utf-8")
-    assert re.search(rf"\b{name}\b", page, re.I), f"{method.docs_page} never names {name}"
-    assert method.docs_page in [p for p, _ in family.pages] or method.page
+    page = (ROOT / "docs" / method.page).read_text(encoding="utf-8")
+    assert re.search(rf"\b{name}\b", page, re.I), f"{method.page} never names {name}"
+    assert method.page in [p for p, _ in family.pages]
     assert family.views in aggregation.view_modules()
     shown = aggregation.explain_aggregation([["a", "b", "c"], ["b", "a", "c"]] if not
                                             method.needs_scores else
@@ -125,11 +124,11 @@ def test_the_docs_tables_are_generated_from_the_registry():
         hook = _hook()
     finally:
         sys.path.remove(str(ROOT / "docs/hooks"))
-    table, methods = registry.markdown_table("../"), hook.method_table("../../")
+    table, methods = registry.markdown_table("../"), hook.method_table("api/aggregate")
     for name, method in registry.METHODS.items():
         assert f"`{name}`" in table and f"| `{name}` | `{method.function.__module__}." in methods
     for family in registry.FAMILIES.values():
         for page, title in family.pages:
             assert f"[{title}](../{page})" in table and (ROOT / "docs" / page).exists()
     with open(ROOT / "mkdocs.yml", encoding="utf-8") as handle:
-        assert "docs/hooks/aggregate_index.py" in handle.read()
+        assert "docs/hooks/catalogues.py" in handle.read()

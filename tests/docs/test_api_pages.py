@@ -61,11 +61,11 @@ def test_every_public_module_has_its_own_page():
     modules = _public_modules()
     assert len(modules) >= 20, modules  # rankbook, its metrics modules, io, evaluation, ...
     documented = [name for names in _blocks().values() for name in names]
-    # docs/hooks/metric_index.py generates the page of a metric module that has none.
+    # docs/hooks/catalogues.py generates the page of a metric module that has none,
     from rankbook.metrics.registry import METRICS
 
     generated = {info.function.__module__ for info in METRICS if info.function is not None}
-    # docs/hooks/stats_index.py does the same for a module of the stats registry.
+    # and of a module of the stats registry.
     from rankbook.stats.registry import TESTS
 
     generated |= {entry.function.__module__ for entry in TESTS.values()}
@@ -106,27 +106,30 @@ def test_errors_are_documented_from_the_public_namespace():
 
 
 def test_a_new_metric_module_gets_its_api_page_by_itself():
-    # docs/hooks/metric_index.py generates the page of a metric module that has none, so that
+    # docs/hooks/catalogues.py generates the page of a metric module that has none, so that
     # a new metric needs no API page written by hand (docs/contributing.md).
     import importlib.util
 
     from mkdocs.config import load_config
     from mkdocs.structure.files import Files
 
-    spec = importlib.util.spec_from_file_location("metric_index",
-                                                  ROOT / "docs" / "hooks" / "metric_index.py")
+    spec = importlib.util.spec_from_file_location("catalogues",
+                                                  ROOT / "docs" / "hooks" / "catalogues.py")
     hook = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(hook)
     config = load_config(str(ROOT / "mkdocs.yml"))
     config.plugins._current_plugin = None  # what mkdocs sets while it runs a hook
-    modules = hook.metric_modules_of_registry()
+    modules = hook.metric_modules()
     assert "rankbook.metrics.dcg" in modules and len(modules) >= 10
     files = hook.on_files(Files([]), config)  # no page on disk: every one is generated
     generated = {file.src_uri: file.content_string for file in files}
-    assert set(generated) == {hook.api_page(module) for module in modules}
+    stats = hook.stats_modules()
+    assert set(generated) == {hook.api_page(module) for module in modules + stats}
     assert "::: rankbook.metrics.dcg\n" in generated["api/metrics/dcg.md"]
     nav = [{"API reference": ["api/index.md", {".precision": "api/metrics/precision.md"},
                               {"rankbook.io": "api/io/index.md"}]}]
-    added = hook.add_api_pages(nav, ["api/metrics/precision.md", "api/metrics/new_family.md"])
+    added = hook.add_after_last(nav, "API reference", "api/metrics/",
+                                {"api/metrics/precision.md": ".precision",
+                                 "api/metrics/new_family.md": ".new_family"})
     assert added == ["api/metrics/new_family.md"]
     assert nav[0]["API reference"][2] == {".new_family": "api/metrics/new_family.md"}

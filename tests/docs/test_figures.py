@@ -239,7 +239,7 @@ COMPARING_PAGES = [
     "comparing/bootstrap_test.md", "comparing/two_way_anova.md", "comparing/tukey_hsd.md",
     "comparing/multiple_comparisons.md", "comparing/topic_set_size.md",
     "comparing/discriminative_power.md",
-    "comparing/unpaired_t_test.md",    # not in mkdocs.yml's nav: docs/hooks/stats_index.py adds it
+    "comparing/unpaired_t_test.md",    # not in mkdocs.yml's nav: docs/hooks/catalogues.py adds it
     "comparing/reproducibility.md",
 ]
 

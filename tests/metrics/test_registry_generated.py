@@ -2,8 +2,8 @@
 
 The registry (``rankbook.metrics.registry.METRICS``) is the one list of metrics. From it come
 the measure-name parser and the per-topic path of ``rankbook.evaluate``, the summary row, the
-measure list of ``rankbook eval --help``, the measure table of the ``rankbook.evaluation``
-docstring, and the docs' metric index (``docs/hooks/metric_index.py``). These tests fail when
+measure list of ``rankbook eval --help``, the table of measure names of the guide *Evaluating
+runs* and the docs' metric index (both by ``docs/hooks/catalogues.py``). These tests fail when
 any of them leaves an entry out or disagrees with it, and when the registry disagrees with
 trec_eval's own measure list: the families of ``-m all_trec`` in trec_eval's regression output
 ``tests/data/trec_eval/out.test.a`` (trec_eval 9.0.8, usnistgov/trec_eval).
@@ -104,9 +104,15 @@ def test_the_cli_help_lists_every_name():
     assert len(canonical_names()) >= 25 and len(trec_names()) >= 22
 
 
-def test_the_evaluation_docstring_lists_every_evaluable_entry():
+def test_the_guide_lists_every_evaluable_entry_and_the_docstring_points_to_it():
+    # the hook writes the table into the guide's source; no docstring is rewritten at import
+    guide = (ROOT / "docs" / "guide" / "evaluating_runs.md").read_text(encoding="utf-8")
+    written = _hook().on_page_markdown(guide, _Page("guide/evaluating_runs.md"), None, None)
     doc = rankbook.evaluation.__doc__
-    table = doc[doc.index("| canonical |"):]
+    assert "| canonical |" not in doc and "docs/guide/evaluating_runs.md" in doc
+    section = written.split("\n## Measure names\n")[1].split("\n## ")[0]
+    assert "<!-- measure-names -->" in guide and "<!--" not in section
+    table = section[section.index("| canonical |"):].split("\n\n")[0]
     rows = [line for line in table.splitlines() if line.startswith("| `")]
     assert len(rows) == len(EVALUABLE)
     for metric, row in zip(EVALUABLE, rows):
@@ -115,16 +121,23 @@ def test_the_evaluation_docstring_lists_every_evaluable_entry():
         assert f"| {metric.summary_rule} |" in row
 
 
+class _Page:
+    """What on_page_markdown reads of mkdocs' page: its source path."""
+
+    def __init__(self, src_uri: str):
+        self.file = type("File", (), {"src_uri": src_uri})()
+
+
 def _hook():
-    spec = importlib.util.spec_from_file_location("metric_index",
-                                                  ROOT / "docs" / "hooks" / "metric_index.py")
+    spec = importlib.util.spec_from_file_location("catalogues",
+                                                  ROOT / "docs" / "hooks" / "catalogues.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
 def test_the_docs_index_has_a_row_per_entry():
-    table = _hook().metric_table("metrics/index.md")
+    table = _hook().metric_table("metrics")
     rows = [line for line in table.splitlines() if line.startswith("| [")]
     assert len(rows) == len(METRICS)
     for metric in METRICS:
@@ -237,7 +250,7 @@ def test_summary_rules_are_the_ones_the_registry_names():
 def test_the_index_is_grouped_by_chapter_in_reading_order_counts_last():
     from rankbook.metrics.registry import CHAPTERS
 
-    table = _hook().metric_table("metrics/index.md")
+    table = _hook().metric_table("metrics")
     headings = [line[4:] for line in table.splitlines() if line.startswith("### ")]
     assert headings == ["Set-based measures", "Rank-based measures", "Graded relevance",
                         "User models", "Incomplete judgments",
@@ -256,10 +269,6 @@ def test_the_nav_and_the_api_page_take_new_metric_pages_and_modules():
     assert nav[1]["Set-based"] == ["set_based/index.md", "metrics/a.md", "metrics/new.md"]
     with pytest.raises(Exception, match="no section opens with"):
         hook.add_metric_page(nav, "metrics/other.md", "graded/index.md")
-    page = "::: rankbook.metrics.precision\n\n<!-- metric-modules -->\n"
-    blocks = hook.metric_modules(page).split()
-    modules = {m.function.__module__ for m in METRICS if m.function is not None}
-    assert set(blocks) - {":::"} == modules - {"rankbook.metrics.precision"}
 
 
 def test_a_per_topic_text_measure_is_printed_as_trec_eval_prints_relstring():

@@ -3,7 +3,7 @@
 ``rankbook.stats.registry`` (TESTS, CORRECTIONS) is the one list of significance tests and
 corrections. From it come rankbook.stats' exports, compare's choices and dispatch, the report's
 headings, ``rankbook compare``'s choices and help, the docs' index and API pages
-(docs/hooks/stats_index.py). These tests fail when any of them leaves an entry out, when a
+(docs/hooks/catalogues.py). These tests fail when any of them leaves an entry out, when a
 second list of test names appears in src/, or when an entry disagrees with its function.
 """
 
@@ -37,8 +37,8 @@ def _hook():
 
     sys.path.insert(0, str(ROOT / "docs/hooks"))  # as mkdocs does while loading a hook
     try:
-        spec = importlib.util.spec_from_file_location("stats_index",
-                                                      ROOT / "docs/hooks/stats_index.py")
+        spec = importlib.util.spec_from_file_location("catalogues",
+                                                      ROOT / "docs/hooks/catalogues.py")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
     finally:
@@ -74,50 +74,13 @@ def test_rankbook_stats_exports_every_function_and_result():
         assert entry.function.__name__ in rankbook.stats.__all__
 
 
-# rankbook.stats' exports that are not tests, so have no row in the registry
-NOT_IN_REGISTRY = {"TukeyComparison", "topic_set_size", "power", "residual_variance",
-                   "discriminative_power", "DiscriminativePowerResult"}
-
-
-def _unmatched(exported, from_rows) -> tuple[list, list]:
-    """(names the rows call for that ``exported`` lacks, exported names no row calls for)."""
-    tests = set(exported) - NOT_IN_REGISTRY
-    return sorted(set(from_rows) - tests), sorted(tests - set(from_rows))
-
-
-def test_all_is_the_registry_rows_functions_and_results():
-    assert _unmatched(rankbook.stats.__all__, registry.exports()) == ([], [])
-    assert len(rankbook.stats.__all__) == len(set(rankbook.stats.__all__))
-    for name, value in registry.exports().items():
-        assert getattr(rankbook.stats, name) is value
-    for name in NOT_IN_REGISTRY:
-        assert hasattr(rankbook.stats, name)
-
-
-def test_a_row_without_an_export_or_an_export_without_a_row_is_found():
-    rows = registry.exports()
-    without_wilcoxon = [n for n in rankbook.stats.__all__ if n != "wilcoxon_test"]
-    assert _unmatched(without_wilcoxon, rows) == (["wilcoxon_test"], [])
-    assert _unmatched(rankbook.stats.__all__ + ["sign_test"], rows) == ([], ["sign_test"])
-    assert _unmatched(rankbook.stats.__all__, {**rows, "sign_test": None}) == (["sign_test"], [])
-
-
-def test_the_exports_are_written_out_not_generated():
-    # a literal __all__ and plain imports: readers and tools see the names without running code
-    tree = ast.parse((ROOT / "src/rankbook/stats/__init__.py").read_text(encoding="utf-8"))
-    assigned = [node for node in tree.body if isinstance(node, ast.Assign)
-                and any(getattr(t, "id", None) == "__all__" for t in node.targets)]
-    assert len(assigned) == 1 and isinstance(assigned[0].value, ast.List)
-    assert all(isinstance(item, ast.Constant) for item in assigned[0].value.elts)
-    calls = {node.func.id for node in ast.walk(tree)
-             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
-    assert "globals" not in calls
+# that __all__ is the registry's rows and helpers, written out: tests/house/test_catalogues.py
 
 
 @pytest.mark.parametrize("path", ["src/rankbook/stats/__init__.py",
                                   "src/rankbook/compare/significance.py"])
 def test_no_docstring_is_rewritten_at_import(path):
-    # the tables of tests are written into the docs pages by docs/hooks/stats_index.py
+    # the tables of tests are written into the docs pages by docs/hooks/catalogues.py
     tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
     targets = [t for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AugAssign))
                for t in (node.targets if isinstance(node, ast.Assign) else [node.target])]
@@ -205,7 +168,7 @@ class _Page:
 def test_the_hook_writes_each_pages_tables_in_markdown(src_uri, markers):
     hook = _hook()
     text = (ROOT / "docs" / src_uri).read_text(encoding="utf-8")
-    assert {m for m in hook.tables() if m in text} == set(markers)
+    assert {m for m in hook.TABLES if m in text} == set(markers)
     written = hook.on_page_markdown(text, _Page(src_uri), None, None)
     assert "<!--" not in written
     root = posixpath.relpath(".", posixpath.dirname(src_uri))
@@ -222,9 +185,9 @@ def test_the_docs_are_generated_from_the_registry():
     table = registry.markdown_table("../")
     for entry in ALL:
         assert f"(../{entry.page})" in table
-    for module in hook.modules():
+    for module in hook.stats_modules():
         assert module.startswith("rankbook.stats.")
-        assert hook.api_page(module) in hook.module_table("api/stats").replace(
+        assert hook.api_page(module) in hook.stats_module_table("api/stats").replace(
             "](", "](api/stats/")
 
 
@@ -240,7 +203,7 @@ def test_the_hook_adds_missing_pages_to_the_nav():
     pages = hook.nav_pages(nav)
     for entry in ALL:
         assert entry.page in pages
-    for module in hook.modules():
+    for module in hook.stats_modules():
         assert hook.api_page(module) in pages
 
 

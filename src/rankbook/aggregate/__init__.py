@@ -23,8 +23,9 @@ then item id ascending, FLAGR's rule).
 | `prefrel`, `agglomerative`, `dibra` | the self-weighting `prefrel`, `agglomerative`, `dibra` |
 | `registry` | `METHODS` and `FAMILIES`, the table of all of them, from which the exports below are made |
 
-Every method of `METHODS` is exported under its function's name (`exports`), so a new
-method needs no line here. Queries, runs and files belong to the floor above
+Every method of `METHODS` is exported under its function's name, written out below;
+a test (tests/house/test_catalogues.py) fails when a method of `METHODS`
+is missing here or a name here is neither a method nor a helper. Queries, runs and files belong to the floor above
 (`rankbook.fuse`); the worked tables of a small case to `rankbook.explain_aggregation`.
 
 >>> from rankbook.aggregate import borda
@@ -33,18 +34,33 @@ method needs no line here. Queries, runs and files belong to the floor above
 """
 
 from rankbook.aggregate._profile import Profile, make_profile, ranked_result
-from rankbook.aggregate.markov import markov_chain_matrix
+from rankbook.aggregate.agglomerative import agglomerative
+from rankbook.aggregate.combination import (combanz, combgmnz, combmax, combmed, combmin,
+                                            combmnz, combsum)
+from rankbook.aggregate.combination_weighted import mixed, wmnz, wsum
+from rankbook.aggregate.dibra import dibra
+from rankbook.aggregate.kemeny_young import kemeny
+from rankbook.aggregate.majoritarian import condorcet, copeland, outranking, schulze
+from rankbook.aggregate.markov import markov_chain_matrix, mc1, mc2, mc3, mc4, mct
 from rankbook.aggregate.normalization import NORMS, normalize
-from rankbook.aggregate.registry import FAMILIES, METHODS, Method, exports
-from rankbook.aggregate.rra import beta_scores, rra_pvalue
+from rankbook.aggregate.positional import borda, dowdall, isr, log_isr, logn_isr, rbc, rrf
+from rankbook.aggregate.prefrel import prefrel
+from rankbook.aggregate.registry import FAMILIES, METHODS, Method
+from rankbook.aggregate.rra import beta_scores, rra, rra_exact, rra_pvalue
 from rankbook.aggregate.stationary import power_iterations, stationary_distribution
 
-# every method of the registry under its function's name (combsum, borda, ..., dibra); bound
-# after the imports above, so that rankbook.aggregate.rra is the function, not its module
-globals().update(exports())
-
+# every method of METHODS, in its order, then the names that are no method (the import of
+# rankbook.aggregate.rra above binds `rra` to the function, not the module);
+# tests/house/test_catalogues.py checks this list against the registry
 __all__ = [
+    "combsum", "combmnz", "combanz", "combgmnz", "combmax", "combmin", "combmed",
+    "wsum", "wmnz", "mixed",
+    "borda", "dowdall", "rrf", "isr", "log_isr", "logn_isr", "rbc",
+    "condorcet", "copeland", "outranking", "schulze", "kemeny",
+    "mc1", "mc2", "mc3", "mc4", "mct",
+    "rra", "rra_exact",
+    "prefrel", "agglomerative", "dibra",
     "METHODS", "FAMILIES", "Method", "NORMS", "Profile", "make_profile", "ranked_result",
     "normalize", "markov_chain_matrix", "stationary_distribution", "power_iterations",
-    "beta_scores", "rra_pvalue", *exports(),
+    "beta_scores", "rra_pvalue",
 ]

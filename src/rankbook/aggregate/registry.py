@@ -5,7 +5,7 @@ Everything that lists the methods reads them from here: the exports of
 explain-fusion`` commands (their choices, their ``--param`` parsing and checks,
 their help), the Comparator's checks, `rankbook.explain_aggregation` (which
 views a family shows), the method table of the Rank aggregation page
-(docs/aggregation/index.md, by docs/hooks/aggregate_index.py) and the property
+(docs/aggregation/index.md, by docs/hooks/catalogues.py) and the property
 tests. A method is added with its function, one `Method` row, its page and its
 tests (docs/contributing.md, "Adding an aggregation method"). Each row says
 
@@ -36,8 +36,10 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
+from rankbook import _catalogue
+from rankbook._catalogue import Entry
 from rankbook._errors import InvalidValueError
 
 from rankbook.aggregate import (
@@ -89,64 +91,84 @@ FAMILIES: dict[str, Family] = {
 }
 
 
-@dataclass(frozen=True)
-class Method:
-    """One rank-aggregation method: its function and what the shared machinery needs to know."""
+@dataclass(frozen=True, kw_only=True)
+class Method(Entry):
+    """One rank-aggregation method: a catalogue row (`rankbook._catalogue.Entry`) and what the
+    shared machinery needs to know. Built with keywords only; ``page`` defaults to its
+    family's first page."""
 
-    function: Callable
+    page: str = ""               # its docs page; "" for its family's first page
     family: str
     linear_in_weights: bool
     example: dict = field(default_factory=dict)
     needs_scores: bool = False   # its default normalisation reads scores, not just positions
-    page: str = ""               # its docs page; "" for its family's first page
 
-    @property
-    def docs_page(self) -> str:
-        """The page that documents it (``aggregation/positional.md``)."""
-        return self.page or FAMILIES[self.family].pages[0][0]
+    def __post_init__(self):
+        super().__post_init__()
+        if not self.page:
+            object.__setattr__(self, "page", FAMILIES[self.family].pages[0][0])
 
 
-METHODS: dict[str, Method] = {
+METHODS: dict[str, Method] = {method.name: method for method in (
     # score combination (norm="min_max" by default, which needs scores)
-    "combsum": Method(combination.combsum, "combination", True, needs_scores=True),
-    "combmnz": Method(combination.combmnz, "combination", False, needs_scores=True),
-    "combanz": Method(combination.combanz, "combination", False, needs_scores=True),
-    "combgmnz": Method(combination.combgmnz, "combination", False, {"gamma": 0.5},
-                       needs_scores=True),
-    "combmax": Method(combination.combmax, "combination", False, needs_scores=True),
-    "combmin": Method(combination.combmin, "combination", False, needs_scores=True),
-    "combmed": Method(combination.combmed, "combination", False, needs_scores=True),
-    "wsum": Method(combination_weighted.wsum, "combination", True, needs_scores=True),
-    "wmnz": Method(combination_weighted.wmnz, "combination", False, needs_scores=True),
-    "mixed": Method(combination_weighted.mixed, "combination", False, needs_scores=True),
+    Method(name="combsum", function=combination.combsum, family="combination",
+           linear_in_weights=True, needs_scores=True),
+    Method(name="combmnz", function=combination.combmnz, family="combination",
+           linear_in_weights=False, needs_scores=True),
+    Method(name="combanz", function=combination.combanz, family="combination",
+           linear_in_weights=False, needs_scores=True),
+    Method(name="combgmnz", function=combination.combgmnz, family="combination",
+           linear_in_weights=False, example={"gamma": 0.5}, needs_scores=True),
+    Method(name="combmax", function=combination.combmax, family="combination",
+           linear_in_weights=False, needs_scores=True),
+    Method(name="combmin", function=combination.combmin, family="combination",
+           linear_in_weights=False, needs_scores=True),
+    Method(name="combmed", function=combination.combmed, family="combination",
+           linear_in_weights=False, needs_scores=True),
+    Method(name="wsum", function=combination_weighted.wsum, family="combination",
+           linear_in_weights=True, needs_scores=True),
+    Method(name="wmnz", function=combination_weighted.wmnz, family="combination",
+           linear_in_weights=False, needs_scores=True),
+    Method(name="mixed", function=combination_weighted.mixed, family="combination",
+           linear_in_weights=False, needs_scores=True),
     # position based
-    "borda": Method(positional.borda, "positional", True),
-    "dowdall": Method(positional.dowdall, "positional", True),
-    "rrf": Method(positional.rrf, "positional", True),
-    "isr": Method(positional.isr, "positional", False),
-    "log_isr": Method(positional.log_isr, "positional", False),
-    "logn_isr": Method(positional.logn_isr, "positional", False),
-    "rbc": Method(positional.rbc, "positional", True, {"phi": 0.8}),
+    Method(name="borda", function=positional.borda, family="positional", linear_in_weights=True),
+    Method(name="dowdall", function=positional.dowdall, family="positional",
+           linear_in_weights=True),
+    Method(name="rrf", function=positional.rrf, family="positional", linear_in_weights=True),
+    Method(name="isr", function=positional.isr, family="positional", linear_in_weights=False),
+    Method(name="log_isr", function=positional.log_isr, family="positional",
+           linear_in_weights=False),
+    Method(name="logn_isr", function=positional.logn_isr, family="positional",
+           linear_in_weights=False),
+    Method(name="rbc", function=positional.rbc, family="positional",
+           linear_in_weights=True, example={"phi": 0.8}),
     # majoritarian
-    "condorcet": Method(majoritarian.condorcet, "majoritarian", True),
-    "copeland": Method(majoritarian.copeland, "majoritarian", True),
-    "outranking": Method(majoritarian.outranking, "majoritarian", True),
-    "schulze": Method(majoritarian.schulze, "majoritarian", True),
-    "kemeny": Method(kemeny_young.kemeny, "majoritarian", True, page="aggregation/kemeny.md"),
+    Method(name="condorcet", function=majoritarian.condorcet, family="majoritarian",
+           linear_in_weights=True),
+    Method(name="copeland", function=majoritarian.copeland, family="majoritarian",
+           linear_in_weights=True),
+    Method(name="outranking", function=majoritarian.outranking, family="majoritarian",
+           linear_in_weights=True),
+    Method(name="schulze", function=majoritarian.schulze, family="majoritarian",
+           linear_in_weights=True),
+    Method(name="kemeny", function=kemeny_young.kemeny, family="majoritarian",
+           linear_in_weights=True, page="aggregation/kemeny.md"),
     # Markov chains (the weights multiply each list's votes in the textbook convention)
-    "mc1": Method(markov.mc1, "markov", True),
-    "mc2": Method(markov.mc2, "markov", True),
-    "mc3": Method(markov.mc3, "markov", True),
-    "mc4": Method(markov.mc4, "markov", True),
-    "mct": Method(markov.mct, "markov", True),
+    Method(name="mc1", function=markov.mc1, family="markov", linear_in_weights=True),
+    Method(name="mc2", function=markov.mc2, family="markov", linear_in_weights=True),
+    Method(name="mc3", function=markov.mc3, family="markov", linear_in_weights=True),
+    Method(name="mc4", function=markov.mc4, family="markov", linear_in_weights=True),
+    Method(name="mct", function=markov.mct, family="markov", linear_in_weights=True),
     # robust rank aggregation (p-values, smallest first; no weights)
-    "rra": Method(rra, "rra", False),
-    "rra_exact": Method(rra_exact, "rra", False),
+    Method(name="rra", function=rra, family="rra", linear_in_weights=False),
+    Method(name="rra_exact", function=rra_exact, family="rra", linear_in_weights=False),
     # self-weighting (they learn the list weights and refuse given ones)
-    "prefrel": Method(prefrel, "self_weighting", False),
-    "agglomerative": Method(agglomerative, "self_weighting", False),
-    "dibra": Method(dibra, "self_weighting", False),
-}
+    Method(name="prefrel", function=prefrel, family="self_weighting", linear_in_weights=False),
+    Method(name="agglomerative", function=agglomerative, family="self_weighting",
+           linear_in_weights=False),
+    Method(name="dibra", function=dibra, family="self_weighting", linear_in_weights=False),
+)}
 
 
 # PyFLAGR's parameter names -> rankbook's (a keyword a PyFLAGR user is likely to type).
@@ -160,13 +182,8 @@ def method_named(name) -> str:
     >>> method_named("CombSUM"), method_named("MC4")
     ('combsum', 'mc4')
     """
-    key = name.lower() if isinstance(name, str) else name
-    if not isinstance(key, str) or key not in METHODS:
-        raise InvalidValueError(
-            f"unknown aggregation method {name!r}; choose one of {', '.join(METHODS)} "
-            "(in any case, e.g. 'RRF' or 'CombSUM').")
-    return key
-
+    return _catalogue.find(METHODS, name, what="aggregation method", fold_case=True,
+                           how="in any case, e.g. 'RRF' or 'CombSUM'").name
 
 @dataclass(frozen=True)
 class Parameter:
@@ -282,4 +299,4 @@ def markdown_table(link_prefix: str = "") -> str:
 
 def exports() -> dict:
     """``{name: function}`` that `rankbook.aggregate` exports for the methods: every one of `METHODS`."""
-    return {m.function.__name__: m.function for m in METHODS.values()}
+    return _catalogue.exports(METHODS)

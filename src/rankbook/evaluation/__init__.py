@@ -26,9 +26,9 @@ Both notations are accepted, canonical (``P@10``, ``nDCG@10``, ``AP``) and
 trec_eval's (``P_10``, ``P.5,10``, ``ndcg_cut.10``, ``map``); a trec_eval
 family name without a parameter means trec_eval's default parameters (``P`` is
 P_5 ... P_1000), and ``all_trec`` every measure of trec_eval's ``-m
-all_trec``. The table of names is generated from the registry when this
-module is imported: ``help(rankbook.evaluation)`` shows it below, and the
-guide *Evaluating runs* shows the same table.
+all_trec``. The table of every name is ``measure_table()``
+(`rankbook.evaluation.measures`), written from the registry; the guide
+*Evaluating runs* shows it (docs/guide/evaluating_runs.md, "Measure names").
 """
 
 from __future__ import annotations
@@ -36,15 +36,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rankbook.evaluation.many import evaluate_many
-from rankbook.evaluation.measures import DEFAULT_MEASURES, Measure, measure_table, parse_measures
+from rankbook.evaluation.measures import DEFAULT_MEASURES, Measure, parse_measures
 from rankbook.evaluation.options import Options
 from rankbook.evaluation.pipeline import evaluate_table
 from rankbook.evaluation.summary import SUMMARY_ROW, to_frame
 from rankbook.evaluation.topics import TopicMismatchWarning
 from rankbook.evaluation.trec_text import format_trec
-
-if __doc__ is not None:  # (python -OO strips docstrings)
-    __doc__ += "\n" + measure_table() + "\n"
 
 __all__ = ["evaluate", "evaluate_many", "format_trec", "parse_measures", "Measure", "TopicMismatchWarning",
            "DEFAULT_MEASURES", "SUMMARY_ROW"]

@@ -5,16 +5,48 @@ formula needs, and returns a number. Files, topics and tables are built on top
 of these in `rankbook.evaluation` and `rankbook.explain`.
 
 The public functions are those of the registry (:mod:`rankbook.metrics.registry`,
-the one list of metrics): each is importable from here and from `rankbook`, so a
-metric added to the registry is exported without another list to edit.
+the one list of metrics), each importable from here and from `rankbook`. They are
+written out below: a metric added to the registry is added to ``__all__`` too, and
+tests/house/test_catalogues.py fails until it is.
 """
 
-from rankbook.metrics.incomplete import judged_only  # not a metric: the rule of trec_eval's -J
-from rankbook.metrics.registry import by_function_name
-
-globals().update({name: metric.function for name, metric in by_function_name().items()})
+from rankbook.metrics.average_precision import average_precision
+from rankbook.metrics.bpref import bpref
+from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
+from rankbook.metrics.incomplete import (inferred_average_precision, judged_nonrelevant_retrieved,
+                                         judged_only, unjudged_at_k)
+from rankbook.metrics.interpolation import (eleven_point_average_precision, interpolated_precision,
+                                            precision_recall_curve)
+from rankbook.metrics.lag import lag, mean_lag
+from rankbook.metrics.means import (geometric_mean_average_precision, mean_average_precision,
+                                    mean_reciprocal_rank)
+from rankbook.metrics.ndcg_variants import ndcg_averaged_at_r_levels, ndcg_averaged_over_relevant
+from rankbook.metrics.normalized_gain import binary_normalized_gain, normalized_gain
+from rankbook.metrics.precision import (f1_at_k, precision_at_k, r_precision, recall_at_k,
+                                        set_average_precision, success_at_k)
+from rankbook.metrics.reciprocal_rank import reciprocal_rank
+from rankbook.metrics.relevance_string import relevance_string
+from rankbook.metrics.roc import roc_auc, roc_curve
+from rankbook.metrics.search_length import search_length
+from rankbook.metrics.set_measures import (f_beta_at_k, r_precision_at_multiple,
+                                           relative_precision_at_k, utility)
+from rankbook.metrics.user_models import (expected_reciprocal_rank, rank_biased_precision,
+                                          rank_biased_precision_residual)
 
 #: Public functions of the textbook that are not metrics (so have no registry entry).
 HELPERS = ("judged_only",)
 
-__all__ = list(by_function_name()) + list(HELPERS)
+# the function of each registry entry, in registry order, then HELPERS
+__all__ = [
+    "average_precision", "mean_average_precision", "geometric_mean_average_precision",
+    "r_precision", "bpref", "reciprocal_rank", "mean_reciprocal_rank", "interpolated_precision",
+    "precision_at_k", "relevance_string", "recall_at_k", "f1_at_k", "inferred_average_precision",
+    "r_precision_at_multiple", "utility", "eleven_point_average_precision",
+    "binary_normalized_gain", "normalized_gain", "ndcg_at_k", "ndcg_averaged_over_relevant",
+    "ndcg_averaged_at_r_levels", "expected_reciprocal_rank", "dcg_at_k", "idcg_at_k",
+    "relative_precision_at_k", "success_at_k", "set_average_precision", "f_beta_at_k",
+    "judged_nonrelevant_retrieved", "rank_biased_precision", "rank_biased_precision_residual",
+    "unjudged_at_k", "search_length", "precision_recall_curve", "lag", "mean_lag", "roc_curve",
+    "roc_auc",
+    "judged_only",
+]

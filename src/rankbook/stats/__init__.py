@@ -80,7 +80,7 @@ from rankbook.stats.tukey import TukeyComparison, TukeyHSDResult, tukey_hsd
 from rankbook.stats.unpaired import UnpairedTTestResult, unpaired_t_test
 
 # the tests of rankbook.stats.registry (TESTS, CORRECTIONS) with their results, in its order;
-# tests/stats/test_stats_registry.py checks this list against the registry's rows
+# tests/house/test_catalogues.py checks this list against the registry's rows
 __all__ = [
     "paired_t_test", "PairedTTestResult",
     "randomization_test", "RandomizationTestResult",

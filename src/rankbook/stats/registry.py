@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rankbook._catalogue import Entry
 from rankbook.stats import anova, corrections, paired, resampling, tukey, unpaired
 
 KINDS = {
@@ -33,8 +34,9 @@ REPORTS = ("p", "effect size", "interval")
 
 
 @dataclass(frozen=True, kw_only=True)
-class StatTest:
-    """One significance test: its function and what the floors above need to know.
+class StatTest(Entry):
+    """One significance test: a catalogue row (`rankbook._catalogue.Entry`: name, function,
+    title, page, aliases) and what the floors above need to know.
 
     Built with keywords only (``StatTest(name="t", function=..., ...)``): a row of
     14 fields read by position is a row whose fields are easily swapped.
@@ -48,12 +50,8 @@ class StatTest:
     `compare` reports with it; ``methods`` are the choices of ``tukey_method``.
     """
 
-    name: str
-    function: Callable
     result: type
     kind: str
-    title: str
-    page: str
     question: str
     reports: tuple
     alternative: bool
@@ -65,12 +63,10 @@ class StatTest:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Correction:
-    """One p-value correction: ``correct_pvalues(p, method=name)``."""
+class Correction(Entry):
+    """One p-value correction: ``correct_pvalues(p, method=name)``, a catalogue row."""
 
-    name: str
     controls: str
-    title: str
     page: str = "comparing/multiple_comparisons.md"
     function: Callable = corrections.correct_pvalues
 

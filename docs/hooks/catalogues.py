@@ -229,9 +229,9 @@ def _evaluated(info) -> str:
 
 
 def measure_names(here: str = ".") -> str:
-    """The evaluator's table of measure names (``rankbook.evaluation.measures.measure_table``)."""
+    """The evaluator's table of measure names (``rankbook.evaluation.measure_lists.measure_table``)."""
     metrics()
-    from rankbook.evaluation.measures import measure_table
+    from rankbook.evaluation.measure_lists import measure_table
 
     return measure_table() + "\n"
 

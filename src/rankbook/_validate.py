@@ -241,21 +241,9 @@ def probability(value, name: str, *, interval: str = "[0, 1]", meaning: str = ""
 
 
 def relevance_level(value, name: str = "relevance_level") -> float:
-    """The lowest grade that counts as relevant: a finite number > 0 (trec_eval's ``-l``).
-
-    >>> relevance_level(2)
-    2.0
-    >>> relevance_level(0)
-    Traceback (most recent call last):
-    ...
-    rankbook._errors.InvalidValueError: relevance_level must be a number > 0 (the lowest grade that counts as relevant, trec_eval's -l), got 0.
-    """
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not math.isfinite(value) or value <= 0:
-        raise InvalidValueError(
-            f"{name} must be a number > 0 (the lowest grade that counts as relevant, "
-            f"trec_eval's -l), got {value!r}.")
-    return float(value)
+    """An evaluation's relevance level (trec_eval's ``-l``, ``P(rel=2)@5``): a number > 0."""
+    return number(value, name, low=0, low_open=True,
+                  hint="the lowest grade that counts as relevant, as trec_eval's -l")
 
 
 def rbp_persistence(value) -> float:

@@ -19,7 +19,8 @@ import pytest
 
 from rankbook._errors import InvalidValueError
 from rankbook.evaluation import evaluate
-from rankbook.evaluation.measures import canonical_names, parse_measures, trec_names
+from rankbook.evaluation.measure_lists import canonical_names, trec_names
+from rankbook.evaluation.measures import parse_measures
 from rankbook.metrics.registry import METRICS
 
 
@@ -43,7 +44,7 @@ def test_the_column_takes_the_registry_spelling():
 def test_a_name_two_measures_share_without_case_is_refused():
     # A registry with a second entry spelt 'Ap' (reciprocal rank): 'ap' could be either.
     rr = next(metric for metric in METRICS if metric.name == "RR")
-    twin = dataclasses.replace(rr, name="Ap", spellings=(), trec_eval=())
+    twin = dataclasses.replace(rr, name="Ap", aliases=(), trec_eval=())
     metrics = (*METRICS, twin)
     assert _keys_in("AP", metrics) != _keys_in("Ap", metrics)
     with pytest.raises(InvalidValueError, match="unknown measure 'ap'"):

@@ -24,7 +24,8 @@ from rankbook.metrics.registry import METRICS, by_name
 
 HAND_WRITTEN = {
     (_registry_items, "GRADED"): {"G", "nDCG", "nDCG_rel", "R-nDCG", "ERR@k", "IDCG@k",
-                                  "RBP-resid"},  # and RBP: drawn by its hand-made generator
+                                  "RBP-resid",   # and RBP: drawn by its hand-made generator
+                                  "CWL-RBP"},    # a row added after 0a20bf0, graded=True
     (_registry_items, "UNJUDGED"): {"bpref", "GMbpref", "infAP", "relstring", "Unjudged@k",
                                     "NumNonrelJudgedRet", "binG", "G", "utility", "RBP-resid"},
     (_registry_items, "JUDGED_ONLY"): {"SL", "PR curve", "LAG", "mean LAG", "ROC", "AUC"},

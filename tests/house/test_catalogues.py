@@ -19,6 +19,8 @@ import pytest
 from rankbook import InvalidValueError, _catalogue
 from rankbook.aggregate import registry as methods
 from rankbook.metrics import registry as metrics
+from rankbook.metrics import registry as metric_registry
+from rankbook.metrics import spec as metric_spec
 from rankbook.stats import registry as tests
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,15 +75,17 @@ def test_the_check_finds_a_missing_export_and_an_unknown_one():
         (["new_method"], [])
 
 
-@pytest.mark.parametrize("row_class", [methods.Method, tests.StatTest, tests.Correction])
+@pytest.mark.parametrize("row_class", [methods.Method, tests.StatTest, tests.Correction,
+                                       metric_spec.Metric])
 def test_rows_share_the_base_and_are_built_with_keywords_only(row_class):
     assert issubclass(row_class, _catalogue.Entry)
     with pytest.raises(TypeError, match="positional"):
         row_class("name", print, "page.md")
 
 
-@pytest.mark.parametrize("rows", [methods.METHODS, tests.TESTS, tests.CORRECTIONS],
-                         ids=["methods", "tests", "corrections"])
+@pytest.mark.parametrize("rows", [methods.METHODS, tests.TESTS, tests.CORRECTIONS,
+                                  {m.name: m for m in metric_registry.METRICS}],
+                         ids=["methods", "tests", "corrections", "metrics"])
 def test_every_row_has_a_name_title_and_existing_page(rows):
     for name, row in rows.items():
         assert row.name == name and row.title

@@ -77,7 +77,7 @@ def test_entries_are_well_formed(info):
         assert info.function.__doc__, f"{info.function.__name__} has no docstring"
     if info.param is not None and info.param.cutoffs:  # canonical notation: the cut-off after @
         assert info.name.endswith("@" + info.param.symbol)
-        assert all(spelling.endswith("@" + info.param.symbol) for spelling in info.spellings)
+        assert all(spelling.endswith("@" + info.param.symbol) for spelling in info.aliases)
     if info.same_as is not None:
         assert by_name()[info.same_as].evaluable and not info.evaluable
     if info.evaluable and info.summary_rule != "name":
@@ -85,7 +85,7 @@ def test_entries_are_well_formed(info):
 
 
 def test_names_are_unique():
-    spellings = [s for info in METRICS for s in (info.name, *info.spellings)]
+    spellings = [s for info in METRICS for s in (info.name, *info.aliases)]
     assert len(spellings) == len(set(spellings))
     trec = [name for info in METRICS for name in info.trec_eval]
     assert len(trec) == len(set(trec))

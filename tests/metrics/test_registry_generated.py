@@ -21,7 +21,8 @@ import rankbook.evaluation
 import rankbook.metrics.registry as registry
 from rankbook.cli import build_parser
 from rankbook.evaluation import kernels
-from rankbook.evaluation.measures import Measure, canonical_names, parse_measures, trec_names
+from rankbook.evaluation.measure_lists import canonical_names, trec_names
+from rankbook.evaluation.measures import Measure, parse_measures
 from rankbook.metrics import means
 from rankbook.metrics.registry import METRICS, SUMMARY_RULES, TopicData
 
@@ -71,8 +72,10 @@ def test_the_lists_are_not_empty():
 
 @pytest.mark.parametrize("metric", EVALUABLE, ids=lambda m: m.name)
 def test_every_entry_parses_in_both_notations(metric):
-    [canonical] = parse_measures(_example(metric))
-    assert canonical.metric is metric
+    columns = parse_measures(_example(metric))  # a column per quantity (C/W/L's five)
+    assert [c.metric for c in columns] == [metric] * len(metric.quantities)
+    assert [c.quantity for c in columns] == (
+        [None] if len(metric.quantities) == 1 else list(metric.quantities))
     for name in metric.trec_eval:
         columns = parse_measures(name)
         assert {column.metric.name for column in columns} == {metric.name}
@@ -221,8 +224,8 @@ def test_a_setting_parameter_makes_one_column():
     # named with the text as written; named alone, the entry gets its defaults.
     from rankbook.metrics.spec import Metric, Param
 
-    toy = Metric("Toy", registry.precision_at_k, "Set-based", "metrics/precision_at_k.md",
-                 "A toy.", trec_eval=("toy",),
+    toy = Metric(name="Toy", function=registry.precision_at_k, family="Set-based", page="metrics/precision_at_k.md",
+                 summary="A toy.", trec_eval=("toy",),
                  params=(Param("w", float, (1.0, 2.0), cutoffs=False),),
                  per_topic=lambda t, a: sum(a.w))
     metrics = METRICS + (toy,)
@@ -236,7 +239,7 @@ def test_a_setting_parameter_makes_one_column():
         parse_measures("toy_0.5", metrics=metrics)
     reader = Param("g", str, (), cutoffs=False, read=lambda text: dict(
         pair.split("=") for pair in text.split(",")))
-    gains = Metric("G2", None, "Counts", "guide/evaluating_runs.md", "Gains.",
+    gains = Metric(name="G2", function=None, family="Counts", page="guide/evaluating_runs.md", summary="Gains.",
                    trec_eval=("gains",), params=(reader,), per_topic=lambda t, a: 0.0)
     [column] = parse_measures("gains.1=3,2=9", metrics=METRICS + (gains,))
     assert column.param == {"1": "3", "2": "9"} and column.trec == "gains_1=3,2=9"
@@ -282,7 +285,7 @@ def test_a_per_topic_text_measure_is_printed_as_trec_eval_prints_relstring():
     from rankbook.evaluation.options import Options
     from rankbook.metrics.spec import Metric
 
-    text = Metric("Text", None, "Counts", "guide/evaluating_runs.md", "Grades as text.",
+    text = Metric(name="Text", function=None, family="Counts", page="guide/evaluating_runs.md", summary="Grades as text.",
                   trec_eval=("text",), summary_rule="none",
                   per_topic=lambda t, a: "".join(str(int(g)) for g in t.grades))
     columns = parse_measures(["text", "num_ret"], metrics=METRICS + (text,))

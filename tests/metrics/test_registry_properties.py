@@ -168,6 +168,12 @@ PROPERTIES: dict[str, Declared] = {
     # RBP's gains are grades / max_grade (3 here): between 0 and 1 - p^n.
     "rank_biased_precision": Declared(
         lambda q: rb.rank_biased_precision(q.ranking, max_grade=3)),
+    # cwl_eval's RBP: EU, the gain per document read, with the grades scaled to gains in [0, 1]
+    # (cwl_eval refuses a gain above 1 in several models); a non-relevant document appended
+    # changes nothing (the list is padded with gain 0 to 1000 ranks anyway).
+    "cwl_rank_biased_precision": Declared(
+        lambda q: rb.cwl_rank_biased_precision(
+            [None if g is None else g / 3 for g in q.ranking]).expected_utility),
     # trec_eval 10's residual is 0 when no document is unjudged (every generated grade is
     # judged); an unjudged document appended gives it weight.
     "rank_biased_precision_residual": Declared(

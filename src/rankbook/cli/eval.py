@@ -15,7 +15,7 @@ def add_parser(subparsers) -> None:
     """Add the ``eval`` sub-command to ``subparsers``."""
     import shutil
 
-    from rankbook.evaluation.measures import measure_help
+    from rankbook.evaluation.measure_lists import measure_help
 
     width = max(shutil.get_terminal_size().columns - 2, 40)  # as argparse wraps its help
     parser = subparsers.add_parser(

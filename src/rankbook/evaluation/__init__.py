@@ -27,7 +27,7 @@ trec_eval's (``P_10``, ``P.5,10``, ``ndcg_cut.10``, ``map``); a trec_eval
 family name without a parameter means trec_eval's default parameters (``P`` is
 P_5 ... P_1000), and ``all_trec`` every measure of trec_eval's ``-m
 all_trec``. The table of every name is ``measure_table()``
-(`rankbook.evaluation.measures`), written from the registry; the guide
+(`rankbook.evaluation.measure_lists`), written from the registry; the guide
 *Evaluating runs* shows it (docs/guide/evaluating_runs.md, "Measure names").
 """
 

@@ -104,6 +104,8 @@ def value_of(metric, topics, param):
         return special(data, param)
     given = {} if metric.param is None or param is None else {metric.param.symbol: param}
     values = [metric.value(t, given) for t in data]
+    if len(metric.quantities) > 1:  # C/W/L's five numbers: the question asks for the first
+        values = [value[0] for value in values]
     if len(values) == 1:
         return values[0]
     return metric.rule.combine(values)
@@ -178,7 +180,9 @@ def draw_param(metric, topic_length: int, rng: random.Random, fixed):
 
 
 def label(metric, param) -> str:
-    """The measure as asked: ``RR@3``, ``IPrec@0.2``, ``bpref``."""
+    """The measure as asked: ``RR@3``, ``IPrec@0.2``, ``bpref``, ``CWL-RBP:EU``."""
+    if len(metric.quantities) > 1:
+        return f"{metric.name}:{metric.quantities[0]}"
     if metric.param is None and metric.name.endswith("@k"):
         return metric.name.replace("@k", f"@{param}")
     if metric.param is None or not metric.param.cutoffs:

@@ -85,7 +85,7 @@ def _textbook_only(name: str):
     base, at, cut = name.partition("@")
     for metric, explainer in explainers().items():
         entry = explainer.entry
-        for spelling in (entry.name, *entry.spellings):
+        for spelling in (entry.name, *entry.aliases):
             stem, has_param, _ = spelling.partition("@")
             if stem.lower() != base.lower() or bool(at) > bool(has_param):
                 continue

@@ -247,7 +247,7 @@ def read_intent_probabilities(path):
 def subtopic_matrix(rows, docs) -> tuple[tuple[str, ...], np.ndarray]:
     r"""One topic's subtopic grades as a matrix: one row per ranked document, one column per subtopic.
 
-    $$M_{ij} = \text{grade of document } d_i \text{ for subtopic } s_j \quad (0 \text{ if unjudged})$$
+    $$M_{i,j} = \text{grade of document } d_i \text{ for subtopic } s_j \quad (0 \text{ if unjudged})$$
 
     Parameters
     ----------

@@ -12,6 +12,7 @@ tests/house/test_catalogues.py fails until it is.
 
 from rankbook.metrics.average_precision import average_precision
 from rankbook.metrics.bpref import bpref
+from rankbook.metrics.cwl_measures import cwl_rank_biased_precision
 from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
 from rankbook.metrics.incomplete import (inferred_average_precision, judged_nonrelevant_retrieved,
                                          judged_only, unjudged_at_k)
@@ -46,7 +47,7 @@ __all__ = [
     "ndcg_averaged_at_r_levels", "expected_reciprocal_rank", "dcg_at_k", "idcg_at_k",
     "relative_precision_at_k", "success_at_k", "set_average_precision", "f_beta_at_k",
     "judged_nonrelevant_retrieved", "rank_biased_precision", "rank_biased_precision_residual",
-    "unjudged_at_k", "search_length", "precision_recall_curve", "lag", "mean_lag", "roc_curve",
+    "cwl_rank_biased_precision", "unjudged_at_k", "search_length", "precision_recall_curve", "lag", "mean_lag", "roc_curve",
     "roc_auc",
     "judged_only",
 ]

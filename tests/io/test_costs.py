@@ -1,6 +1,6 @@
 """cwl_eval's cost file, the run's element-type column and each item's cost.
 
-The fixture tests/data/subtopics/cost_file is cwl_eval 1.0.12's own test cost file
+The fixture tests/data/cwl/cost_file is cwl_eval 1.0.12's own test cost file
 (``cwl/tests/cost_file`` in github.com/ireval/cwl: ``E1 1.0 / E2 2.0 / E3 5.0 / E4 7.5``);
 run_with_types holds ``1 E1 d1 1 3.0 sys / 1 E3 d2 2 2.0 sys / 1 E1 d3 3 1.0 sys /
 2 E2 d4 1 9.0 sys``. Expected values are read off those lines by hand.
@@ -15,10 +15,11 @@ from rankbook import InputFileError, InvalidValueError
 from rankbook.io import document_costs, read_costs, read_run
 
 DATA = "tests/data/subtopics/"
+CWL_DATA = "tests/data/cwl/"
 
 
 def test_cwl_eval_test_cost_file():
-    assert read_costs(DATA + "cost_file") == {"E1": 1.0, "E2": 2.0, "E3": 5.0, "E4": 7.5}
+    assert read_costs(CWL_DATA + "cost_file") == {"E1": 1.0, "E2": 2.0, "E3": 5.0, "E4": 7.5}
 
 
 def test_nothing_dropped_one_entry_per_line(tmp_path):
@@ -68,7 +69,7 @@ def test_run_with_element_types_keeps_the_checks(tmp_path):
 
 def test_document_costs_from_the_run():
     run = read_run(DATA + "run_with_types", element_types=True)
-    costs = read_costs(DATA + "cost_file")
+    costs = read_costs(CWL_DATA + "cost_file")
     topic = run[run["query"] == "1"]
     np.testing.assert_array_equal(document_costs(topic["element_type"], costs), [1.0, 5.0, 1.0])
 

@@ -79,6 +79,10 @@ def _arguments(parser) -> None:
                              "or 10.0 (scores as doubles, lround in the iprec_at_recall "
                              "cut-offs, -c topics printed per topic) [default: 9], e.g. "
                              "--trec-eval 10")
+    parser.add_argument("--costs", dest="costs", default=None, metavar="FILE",
+                        help="cwl_eval's cost file (element_type cost per line; an item's "
+                             "type is the run's second column) for the measures that read "
+                             "costs, e.g. --costs costs.txt -m CWL-RBP@0.8 (cwl_eval's -c)")
     parser.add_argument("--stream", action="store_true",
                         help="read the run one block of whole topics at a time: memory "
                              "bounded by the largest topic, not the file; the same output. "
@@ -163,7 +167,7 @@ def _evaluate(args, runs: list) -> list:
 
     options = Options.checked(complete=args.complete, max_docs=args.max_docs,
                               relevance_level=args.relevance_level, trec_eval=args.trec_eval,
-                              judged_only=args.judged_only)
+                              judged_only=args.judged_only, costs=args.costs)
     if len(runs) > 1:
         if args.format != "trec":
             raise InvalidValueError(

@@ -62,6 +62,7 @@ def evaluate(
     stream: bool = False,
     engine: str = "serial",
     client=None,
+    costs=None,
 ):
     r"""Score a run against relevance judgments, per topic and overall, as trec_eval does.
 
@@ -146,6 +147,13 @@ def evaluate(
     client : distributed.Client, optional
         The Dask cluster for ``engine="dask"``; default: a local cluster with one
         process per CPU, closed at the end.
+    costs : str, os.PathLike or dict, optional
+        The cost of one item of each element type, for the measures that read
+        costs (C/W/L's EC and ETC, e.g. ``CWL-RBP``): a cwl_eval cost file
+        (``element_type cost`` per line, :func:`rankbook.io.read_costs`) or
+        ``{element_type: cost}``. Each document's element type is the run
+        file's second column (cwl_eval's layout), so ``run`` must then be a
+        file. Default: every item costs 1.
 
     Returns
     -------
@@ -186,7 +194,7 @@ def evaluate(
     """
     options = Options.checked(complete=complete, max_docs=max_docs,
                               relevance_level=relevance_level, trec_eval=trec_eval,
-                              judged_only=judged_only)
+                              judged_only=judged_only, costs=costs)
     table = evaluate_table(qrels, run, measures, options, progress=progress, stream=stream,
                            engine=engine, client=client)
     return to_frame(table, per_query)

@@ -37,7 +37,7 @@ def evaluate_many(qrels, runs, measures=None, *, n_jobs: int | None = None,
                   engine: str = "processes", client=None, per_query: bool = True,
                   complete: bool = False, max_docs: int | None = None,
                   relevance_level: float = 1, trec_eval: str = "9", judged_only: bool = False,
-                  stream: bool = False) -> list:
+                  stream: bool = False, costs=None) -> list:
     r"""Evaluate several runs against one qrels, in parallel; each as :func:`rankbook.evaluate` would.
 
     The qrels are read once. Each run $r$ then gives the table
@@ -63,7 +63,7 @@ def evaluate_many(qrels, runs, measures=None, *, n_jobs: int | None = None,
     client : distributed.Client, optional
         With ``engine="dask"``: the cluster to use (its workers must see the run files
         at the same paths). Default: a local cluster of ``n_jobs`` processes, closed at the end.
-    per_query, complete, max_docs, relevance_level, trec_eval, judged_only, stream
+    per_query, complete, max_docs, relevance_level, trec_eval, judged_only, stream, costs
         As :func:`rankbook.evaluate`, for every run.
 
     Returns
@@ -97,7 +97,7 @@ def evaluate_many(qrels, runs, measures=None, *, n_jobs: int | None = None,
     """
     options = Options.checked(complete=complete, max_docs=max_docs,
                               relevance_level=relevance_level, trec_eval=trec_eval,
-                              judged_only=judged_only)
+                              judged_only=judged_only, costs=costs)
     tables = evaluate_tables(qrels, runs, measures, options, n_jobs=n_jobs, engine=engine,
                              client=client, stream=stream)
     return [to_frame(table, per_query) for table in tables]

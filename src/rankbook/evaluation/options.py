@@ -11,7 +11,7 @@ A measure's own relevance level (``P(rel=2)@5``) is a parameter of the measure
 default every measure without one takes.
 
 >>> Options.checked(max_docs=100, relevance_level=2)
-Options(complete=False, max_docs=100, relevance_level=2.0, trec_eval='9', judged_only=False)
+Options(complete=False, max_docs=100, relevance_level=2.0, trec_eval='9', judged_only=False, costs=None)
 >>> Options.checked(max_docs=0)
 Traceback (most recent call last):
 ...
@@ -20,12 +20,15 @@ rankbook._errors.InvalidValueError: max_docs must be a positive whole number (tr
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
 from rankbook import _validate
-from rankbook._errors import InvalidValueError
+from rankbook._errors import InvalidTypeError, InvalidValueError
+from rankbook.io.costs import read_costs
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,11 @@ class Options:
         ``"9"`` or ``"10"``: whose conventions apply.
     judged_only : bool
         Unjudged documents leave each list before it is scored (``-J``).
+    costs : dict of str to float, or None
+        The cost of one item of each element type (cwl_eval's ``-c`` cost file,
+        :func:`rankbook.io.read_costs`), read by the measures that need costs
+        (C/W/L's EC and ETC); an item's type is the run's second column. None:
+        every item costs 1.
     """
 
     complete: bool = False
@@ -52,11 +60,15 @@ class Options:
     relevance_level: float = 1.0
     trec_eval: str = "9"
     judged_only: bool = False
+    costs: dict | None = None
 
     @classmethod
     def checked(cls, *, complete=False, max_docs=None, relevance_level=1, trec_eval="9",
-                judged_only=False) -> Options:
-        """The options, each checked (a clear :class:`~rankbook.InvalidValueError` if not)."""
+                judged_only=False, costs=None) -> Options:
+        """The options, each checked (a clear :class:`~rankbook.InvalidValueError` if not).
+
+        ``costs`` is a cost file's path or ``{element_type: cost}``.
+        """
         if max_docs is not None and (isinstance(max_docs, bool) or
                                      not isinstance(max_docs, (int, np.integer)) or max_docs < 1):
             raise InvalidValueError(
@@ -64,4 +76,19 @@ class Options:
         return cls(complete=bool(complete), max_docs=None if max_docs is None else int(max_docs),
                    relevance_level=_validate.relevance_level(relevance_level),
                    trec_eval=_validate.trec_eval_version(trec_eval),
-                   judged_only=bool(judged_only))
+                   judged_only=bool(judged_only), costs=_costs(costs))
+
+
+def _costs(costs) -> dict | None:
+    """A cost table: read from its file, or a mapping checked as the file's lines are."""
+    if costs is None:
+        return None
+    if isinstance(costs, (str, bytes, os.PathLike)):
+        return read_costs(costs)
+    if not isinstance(costs, Mapping):
+        raise InvalidTypeError(
+            f"costs must be a cost file's path or a dict {{element_type: cost}}, got "
+            f"{type(costs).__name__}.")
+    return {str(kind): _validate.number(cost, f"costs[{kind!r}]", low=0,
+                                        hint="the cost of reading one item of this type")
+            for kind, cost in costs.items()}

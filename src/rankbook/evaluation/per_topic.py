@@ -10,12 +10,14 @@ registry entry's adapter, which calls the function of :mod:`rankbook.metrics`.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
 
 from rankbook.evaluation.options import Options
 from rankbook.evaluation.topics import evaluated, report
+from rankbook.io.costs import document_costs
 from rankbook.io.order import query_codes, trec_order
 from rankbook.metrics.incomplete import judged_only as judged_documents
 from rankbook.metrics.spec import TopicData
@@ -31,7 +33,7 @@ def topic_data(qrels, run, options: Options):
     after the ``max_docs`` cut (:func:`rankbook.metrics.incomplete.judged_only`).
     """
     complete, max_docs, trec_eval = options.complete, options.max_docs, options.trec_eval
-    run_bounds, run_docs = _run_blocks(run, trec_eval)
+    run_bounds, run_docs, run_types = _run_blocks(run, trec_eval)
     qrels_bounds, q_docs, q_grades = _qrels_blocks(qrels)
     only_run = sorted(set(run_bounds) - set(qrels_bounds))
     only_qrels = sorted(set(qrels_bounds) - set(run_bounds))
@@ -45,22 +47,29 @@ def topic_data(qrels, run, options: Options):
         a, b = run_bounds.get(query, (0, 0))
         docs = run_docs[a:b][:max_docs]
         grades = np.fromiter((judgments.get(d, math.nan) for d in docs), np.float64, len(docs))
+        costs = None
+        if run_types is not None and options.costs is not None:
+            costs = document_costs(run_types[a:b][:max_docs], options.costs)
         if options.judged_only:
-            grades = np.array(judged_documents(np.where(np.isnan(grades), None, grades)),
+            kept = np.asarray(judged_documents(np.where(np.isnan(grades), None, grades)),
                               dtype=np.float64)
+            costs = None if costs is None else costs[~np.isnan(grades) & (grades >= 0)]
+            grades = kept
         judged = ~np.isnan(grades)
         grades[~judged] = 0.0
-        data.append(TopicData.of(grades, judged, q_grades[lo:hi], options.relevance_level,
-                                 trec_eval))
+        topic = TopicData.of(grades, judged, q_grades[lo:hi], options.relevance_level, trec_eval)
+        data.append(topic if costs is None else dataclasses.replace(topic, costs=costs))
     return topics, data, only_run, only_qrels
 
 
 def _run_blocks(run, trec_eval: str):
-    """{topic: (first row, end row)} of the run in trec_eval's order, and its doc ids."""
+    """{topic: (first row, end row)} of the run in trec_eval's order, its doc ids, and their
+    element types (None when the run has none)."""
     order = trec_order(run, trec_eval=trec_eval)
     queries = run["query"].to_numpy(dtype=object)[order]
     docs = run["doc"].to_numpy(dtype=object)[order]
-    return _bounds(queries), docs
+    types = run["element_type"].to_numpy(dtype=object)[order] if "element_type" in run else None
+    return _bounds(queries), docs, types
 
 
 def _qrels_blocks(qrels):

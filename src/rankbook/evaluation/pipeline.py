@@ -18,6 +18,7 @@ from rankbook.evaluation.summary import Table, summarise
 from rankbook.evaluation.topics import report
 from rankbook.io.by_topic import run_source
 from rankbook.io.convert import as_judgments, as_qrels, as_ranking, as_run
+from rankbook.io.trec import read_run
 
 PROGRESS_AFTER = 2.0  # seconds
 
@@ -37,6 +38,9 @@ def evaluate_table(qrels, run, measures, options: Options, *, progress=False, ba
             f"topic), got {engine!r}{'' if stream else ' without stream=True'}; for many runs "
             "use rankbook.evaluate_many.")
     columns = parse_measures(measures, trec_eval=options.trec_eval)
+    with_costs = options.costs is not None and any("costs" in c.metric.needs for c in columns)
+    if with_costs:  # the run's element types: read by the per-topic path's reader
+        batch_path = _costs_allowed(run, stream)
     if batch_path:
         judgments = as_judgments(qrels, progress=progress)
         started = time.monotonic()
@@ -50,7 +54,8 @@ def evaluate_table(qrels, run, measures, options: Options, *, progress=False, ba
                   file=sys.stderr)
     else:
         qrels = as_qrels(qrels, progress=progress)
-        run = as_run(run, progress=progress)
+        run = read_run(run, progress=progress, element_types=True) if with_costs else \
+            as_run(run, progress=progress)
         runid = run.attrs.get("name", "rankbook")
         topics, data, only_run, only_qrels = topic_data(qrels, run, options)
         per_topic = per_topic_values(data, columns, options.relevance_level)
@@ -60,6 +65,20 @@ def evaluate_table(qrels, run, measures, options: Options, *, progress=False, ba
     qrels_relevant = int(np.count_nonzero(grades > 0)) if options.complete else None
     return summarise(columns, topics, per_topic, runid, only_run, only_qrels, options.trec_eval,
                      qrels_relevant=qrels_relevant)
+
+
+def _costs_allowed(run, stream: bool) -> bool:
+    """False (the per-topic path), or an error saying why costs cannot be read for ``run``."""
+    if stream:
+        raise InvalidValueError(
+            "costs are read from each document's element type by the per-topic path, which "
+            "reads the run whole: pass stream=False with costs.")
+    if not is_path(run):
+        raise InvalidValueError(
+            f"costs need each document's element type, the second column of a TREC run "
+            f"file (cwl_eval's layout); a {type(run).__name__} has none: pass the run as a "
+            "file.")
+    return False
 
 
 def _dask_pool(client, measures, options: Options):

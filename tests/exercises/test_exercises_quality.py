@@ -30,6 +30,7 @@ import itertools
 import math
 import os
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -391,3 +392,14 @@ def test_significance_keys_name_a_command_that_prints_their_result(name):
         t = float(re.search(r"statistic=(?:np\.float64\()?([-0-9.e]+)", done.stdout).group(1))
         p = float(re.search(r"pvalue=(?:np\.float64\()?([-0-9.e]+)", done.stdout).group(1))
         assert item.answer == f"t = {t:.4f}, p = {p:.4f}"
+
+
+@pytest.mark.parametrize("name, message", [
+    ("RR@0", "measure 'RR@0': '0' is not a positive whole number"),   # a measure, bad cut-off
+    ("P(rel=2)@5", "not its other parameters; ask for 'P@5'"),       # not silently P@5 at 1
+    ("nosuch", "has no exercise generator"),                          # no measure of that name
+])
+def test_a_bad_name_is_told_apart_from_an_unknown_one(name, message):
+    # An unknown measure is told apart by its class (UnknownMeasureError), not by its message.
+    with pytest.raises(InvalidValueError, match=re.escape(message)):
+        generate_exercises(name, 1, seed=1)

@@ -23,6 +23,10 @@ from rankbook.evaluation.measure_lists import canonical_names, trec_names
 from rankbook.metrics.registry import METRICS
 from rankbook.metrics.spec import RELEVANCE_SYMBOL, Metric, ParamValues
 
+class UnknownMeasureError(InvalidValueError):
+    """No measure has this name (a known name with a bad parameter raises InvalidValueError)."""
+
+
 #: trec_eval's default measures (what ``trec_eval qrels run`` prints).
 DEFAULT_MEASURES = ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map",
                     "Rprec", "bpref", "recip_rank", "iprec_at_recall", "P")
@@ -252,7 +256,7 @@ def _parse_one(name, grammar: _Grammar, trec_eval: str, fold: bool = True) -> li
         return [Measure(text, metric, metric.param.parse_setting(setting, text), setting)]
     if fold:
         return _case_folded(text, grammar, trec_eval)
-    raise InvalidValueError(f"unknown measure {text!r}.")  # a respelling, or a suggestion
+    raise UnknownMeasureError(f"unknown measure {text!r}.")  # a respelling, or a suggestion
 
 
 #: The settings canonical notation writes after ``@``: RBP's persistence (``RBP@0.8``, as
@@ -272,14 +276,16 @@ def _case_folded(text: str, grammar: _Grammar, trec_eval: str) -> list[Measure]:
     for spelling in respellings(text, grammar):
         try:
             parsed.append(_parse_one(spelling, grammar, trec_eval, fold=False))
-        except InvalidValueError as error:
+        except UnknownMeasureError:
+            continue
+        except InvalidValueError as error:  # a measure's name, with a bad parameter
             errors.append(str(error).replace(repr(spelling), repr(text)))
     meanings = {tuple(column.key for column in columns) for columns in parsed}
     if len(meanings) == 1:
         return parsed[0]
-    if not parsed and errors and not errors[0].startswith("unknown measure"):
+    if not parsed and errors:
         raise InvalidValueError(errors[0])
-    raise InvalidValueError(_unknown(text, grammar))
+    raise UnknownMeasureError(_unknown(text, grammar))
 
 
 def _another_name(metric: Metric, joiner: str, rest: str) -> bool:

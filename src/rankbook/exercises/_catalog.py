@@ -19,6 +19,7 @@ so that at most a few percent of the items of any kind are; a key never prints `
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -47,6 +48,11 @@ class Kind:
 
 def resolve(text) -> Kind:
     """The exercise kind asked for by ``text``; an unknown name is refused with the choices."""
+    if isinstance(text, str) and "(" in text:
+        raise InvalidValueError(
+            f"NAME {text!r}: exercises fix a measure's cut-off (P@5), not its other parameters; "
+            f"ask for {re.sub(r'[(][^)]*[)]', '', text)!r} (every exercise counts grade >= 1 as "
+            "relevant).")
     exact = _registry_items.registry_entry(text.strip()) if isinstance(text, str) else None
     if exact is not None and exact.name not in EXERCISE_METRICS:
         return Kind("registry", exact.name)  # nDCG (no cut-off) is not nDCG@k
@@ -71,11 +77,11 @@ def _registry_kind(text: str) -> Kind | None:
     for metric in METRICS:
         if metric.name.lower().replace(" ", "") in (squeezed, squeezed + "@k"):
             return _as_kind(metric, None)
-    from rankbook.evaluation.measures import parse_measures
+    from rankbook.evaluation.measures import UnknownMeasureError, parse_measures
 
     try:
         measures = parse_measures([text])
-    except (InvalidValueError, TypeError, ValueError):
+    except UnknownMeasureError:  # not a measure; a measure's bad parameter is said as it is
         return None
     measure = measures[0]
     cutoff = len(measures) == 1 and measure.metric.param is not None \

@@ -181,8 +181,9 @@ def draw_param(metric, topic_length: int, rng: random.Random, fixed):
 
 def label(metric, param) -> str:
     """The measure as asked: ``RR@3``, ``IPrec@0.2``, ``bpref``, ``CWL-RBP:EU``."""
-    if len(metric.quantities) > 1:
-        return f"{metric.name}:{metric.quantities[0]}"
+    if len(metric.quantities) > 1:  # C/W/L: its setting written out, and the quantity asked
+        setting = "" if metric.param is None else f"({metric.param.symbol}={param:g})"
+        return f"{metric.name}{setting}:{metric.quantities[0]}"
     if metric.param is None and metric.name.endswith("@k"):
         return metric.name.replace("@k", f"@{param}")
     if metric.param is None or not metric.param.cutoffs:

@@ -8,6 +8,8 @@ lowest that counts as relevant, whatever the evaluation's ``relevance_level``;
 that gives several numbers per topic (C/W/L's EU, ETU, EC, ETC and ED) gives a
 column for each, labelled ``name:EU`` ...; ``name:ETU`` asks for one.
 
+Examples
+--------
 >>> from rankbook.evaluation.measures import parse_measures
 >>> [(m.label, m.param, m.relevance_level) for m in parse_measures(["P(rel=2)@5", "P@5"])]
 [('P(rel=2)@5', 5, 2.0), ('P@5', 5, None)]

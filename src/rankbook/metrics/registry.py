@@ -24,82 +24,37 @@ Adding a metric: write its function, add its entry here, write its page.
 
 from __future__ import annotations
 
-from rankbook.metrics._settings import persistence_setting
 from rankbook.metrics.average_precision import average_precision
 from rankbook.metrics.bpref import bpref
-from rankbook.metrics.cwl_measures import CWL_EVAL_DEPTH, cwl_rank_biased_precision
 from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
-from rankbook.metrics.incomplete import (
-    inferred_average_precision,
-    judged_nonrelevant_retrieved,
-    unjudged_at_k,
-)
-from rankbook.metrics.interpolation import (
-    eleven_point_average_precision,
-    interpolated_precision,
-    precision_recall_curve,
-)
+from rankbook.metrics.incomplete import (inferred_average_precision, judged_nonrelevant_retrieved,
+                                         unjudged_at_k)
+from rankbook.metrics.interpolation import (eleven_point_average_precision, interpolated_precision,
+                                            precision_recall_curve)
 from rankbook.metrics.lag import lag, mean_lag
-from rankbook.metrics.means import (
-    geometric_mean_average_precision,
-    mean_average_precision,
-    mean_reciprocal_rank,
-)
-from rankbook.metrics.ndcg_variants import (
-    ndcg_averaged_at_r_levels,
-    ndcg_averaged_over_relevant,
-)
+from rankbook.metrics.means import (geometric_mean_average_precision, mean_average_precision,
+                                    mean_reciprocal_rank)
+from rankbook.metrics.ndcg_variants import ndcg_averaged_at_r_levels, ndcg_averaged_over_relevant
 from rankbook.metrics.normalized_gain import binary_normalized_gain, normalized_gain
-from rankbook.metrics.params import (
-    ANY_K,
-    CUTOFFS,
-    GAIN_MAP,
-    PERSISTENCE,
-    RECALL_LEVEL,
-    RECALL_LEVELS,
-    REL,
-    K,
-)
-from rankbook.metrics.precision import (
-    f1_at_k,
-    precision_at_k,
-    r_precision,
-    recall_at_k,
-    set_average_precision,
-    success_at_k,
-)
+from rankbook.metrics.params import (ANY_K, CUTOFFS, GAIN_MAP, PERSISTENCE, RECALL_LEVEL,
+                                     RECALL_LEVELS, REL, K)
+from rankbook.metrics.precision import (f1_at_k, precision_at_k, r_precision, recall_at_k,
+                                        set_average_precision, success_at_k)
 from rankbook.metrics.reciprocal_rank import reciprocal_rank
+from rankbook.metrics.registry_cwl import CWL_ROWS
 from rankbook.metrics.relevance_string import relevance_string
 from rankbook.metrics.roc import roc_auc, roc_curve
 from rankbook.metrics.search_length import search_length
-from rankbook.metrics.set_measures import (
-    f_beta_at_k,
-    r_precision_at_multiple,
-    relative_precision_at_k,
-    utility,
-)
+from rankbook.metrics.set_measures import (f_beta_at_k, r_precision_at_multiple,
+                                           relative_precision_at_k, utility)
 from rankbook.metrics.spec import SUMMARY_RULES, Metric, Param, ParamValues, TopicData
-from rankbook.metrics.user_models import (
-    expected_reciprocal_rank,
-    rank_biased_precision,
-    rank_biased_precision_residual,
-)
+from rankbook.metrics.user_models import (expected_reciprocal_rank, rank_biased_precision,
+                                          rank_biased_precision_residual)
 
-__all__ = [
-    "CHAPTERS",
-    "CUTOFFS",
-    "METRICS",
-    "SUMMARY_RULES",
-    "Metric",
-    "Param",
-    "TopicData",
-    "by_function_name",
-    "by_name",
-]
+__all__ = ["METRICS", "Metric", "Param", "TopicData", "SUMMARY_RULES", "by_name",
+           "by_function_name", "CUTOFFS", "CHAPTERS"]
 
 COUNTS_PAGE = "guide/evaluating_runs.md"
-#: cwl_eval's five numbers, the quantities of every C/W/L measure (its columns, in its order).
-CWL_QUANTITIES = ("EU", "ETU", "EC", "ETC", "ED")
 
 
 def _set_precision(t: TopicData, a: ParamValues) -> float:
@@ -132,7 +87,7 @@ def _highest_grade(t: TopicData) -> float:
     return max(1.0, float(t.ideal.max())) if len(t.ideal) else 1.0
 
 
-METRICS: tuple[Metric, ...] = (
+_TREC_EVAL_AND_TEXTBOOK: tuple[Metric, ...] = (
     # --- counts and the run's name (trec_eval's bookkeeping lines) ---
     Metric(name="runid", function=None, family="Counts", page=COUNTS_PAGE,
            summary="The run's name (the tag of its first line).",
@@ -153,14 +108,17 @@ METRICS: tuple[Metric, ...] = (
            trec_eval=("num_rel_ret",), summary_rule="sum",
            params=(REL,), per_topic=lambda t, a: int((t.grades >= a.rel).sum())),
     # --- the ranked measures ---
-    Metric(name="AP", function=average_precision, family="Rank-based", page="metrics/average_precision.md",
+    Metric(name="AP", function=average_precision, family="Rank-based",
+           page="metrics/average_precision.md",
            summary="Precision averaged over the ranks of the relevant documents.", trec_eval=("map",),
            params=(REL,), per_topic=lambda t, a: average_precision(t.grades, t.relevant(a.rel),
                                                            relevance_level=a.rel)),
-    Metric(name="MAP", function=mean_average_precision, family="Means over queries", page="metrics/map.md",
+    Metric(name="MAP", function=mean_average_precision, family="Means over queries",
+           page="metrics/map.md",
            summary="Mean of AP over queries, each query counting once.", same_as="AP",
            summary_rule=None),
-    Metric(name="GMAP", function=geometric_mean_average_precision, family="Means over queries", page="metrics/map.md",
+    Metric(name="GMAP", function=geometric_mean_average_precision, family="Means over queries",
+           page="metrics/map.md",
            summary="Geometric mean of AP over queries, each AP floored at 1e-5.",
            trec_eval=("gm_map",), summary_rule="gmean",
            params=(REL,), per_topic=lambda t, a: average_precision(t.grades, t.relevant(a.rel),
@@ -175,23 +133,28 @@ METRICS: tuple[Metric, ...] = (
           
            params=(REL,), per_topic=lambda t, a: bpref(t.with_unjudged, t.relevant(a.rel), t.nonrelevant(a.rel),
                                                relevance_level=a.rel)),
-    Metric(name="RR", function=reciprocal_rank, family="Rank-based", page="metrics/reciprocal_rank.md",
+    Metric(name="RR", function=reciprocal_rank, family="Rank-based",
+           page="metrics/reciprocal_rank.md",
            summary="One over the rank of the first relevant document.", trec_eval=("recip_rank",),
            params=(REL,), per_topic=lambda t, a: reciprocal_rank(t.grades, relevance_level=a.rel)),
-    Metric(name="RR@k", function=reciprocal_rank, family="Rank-based", page="metrics/reciprocal_rank.md",
+    Metric(name="RR@k", function=reciprocal_rank, family="Rank-based",
+           page="metrics/reciprocal_rank.md",
            summary="RR of the top k: 0 when no relevant document is in it.", params=(ANY_K, REL),
            per_topic=lambda t, a: reciprocal_rank(t.grades, k=a.k, relevance_level=a.rel)),
-    Metric(name="MRR", function=mean_reciprocal_rank, family="Means over queries", page="metrics/mrr.md",
+    Metric(name="MRR", function=mean_reciprocal_rank, family="Means over queries",
+           page="metrics/mrr.md",
            summary="Mean of RR over queries.", same_as="RR", summary_rule=None),
     Metric(name="IPrec@r", function=interpolated_precision, family="Precision-recall",
            page="metrics/interpolated_precision.md", summary="Best precision at recall r or beyond.",
            trec_eval=("iprec_at_recall",), params=(RECALL_LEVEL, REL), aliases=("iP@r",),
            per_topic=lambda t, a: interpolated_precision(
                t.grades, t.relevant(a.rel), a.r, relevance_level=a.rel, cutoff_rule=t.cutoff_rule)),
-    Metric(name="P@k", function=precision_at_k, family="Set-based", page="metrics/precision_at_k.md",
+    Metric(name="P@k", function=precision_at_k, family="Set-based",
+           page="metrics/precision_at_k.md",
            summary="Fraction of the top k that is relevant.", trec_eval=("P",), params=(K, REL),
            per_topic=lambda t, a: precision_at_k(t.grades, a.k, relevance_level=a.rel)),
-    Metric(name="relstring", function=relevance_string, family="Incomplete judgments", page="metrics/relstring.md",
+    Metric(name="relstring", function=relevance_string, family="Incomplete judgments",
+           page="metrics/relstring.md",
            summary="The grades of the top k as one string (- unjudged, . pooled but unjudged).",
            trec_eval=("relstring",), summary_rule="none",
            params=(Param("k", int, (10,), cutoffs=False, low=1, keyword="k"),),
@@ -202,7 +165,8 @@ METRICS: tuple[Metric, ...] = (
            per_topic=lambda t, a: recall_at_k(t.grades, a.k, t.relevant(a.rel), relevance_level=a.rel)),
     Metric(name="F1@k", function=f1_at_k, family="Set-based", page="metrics/f1_at_k.md",
            summary="Harmonic mean of P@k and R@k.", summary_rule=None),
-    Metric(name="infAP", function=inferred_average_precision, family="Incomplete judgments", page="metrics/infap.md",
+    Metric(name="infAP", function=inferred_average_precision, family="Incomplete judgments",
+           page="metrics/infap.md",
            summary="AP estimated from a random sample of the pool (Yilmaz and Aslam).",
            trec_eval=("infAP",),
            params=(REL,), per_topic=lambda t, a: inferred_average_precision(
@@ -213,7 +177,8 @@ METRICS: tuple[Metric, ...] = (
           
            params=(REL,), per_topic=lambda t, a: bpref(t.with_unjudged, t.relevant(a.rel), t.nonrelevant(a.rel),
                                                relevance_level=a.rel)),
-    Metric(name="R-prec@m", function=r_precision_at_multiple, family="Set-based", page="metrics/rprec_mult.md",
+    Metric(name="R-prec@m", function=r_precision_at_multiple, family="Set-based",
+           page="metrics/rprec_mult.md",
            summary="Precision at rank m times R.", trec_eval=("Rprec_mult",),
            params=(Param("m", float, (0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0),
                        trec_format="{:.2f}", low=0.0, keyword="multiple"), REL),
@@ -233,7 +198,8 @@ METRICS: tuple[Metric, ...] = (
            per_topic=lambda t, a: eleven_point_average_precision(
                t.grades, t.relevant(a.rel), relevance_level=a.rel, cutoff_rule=t.cutoff_rule,
                recall_levels=a.levels)),
-    Metric(name="binG", function=binary_normalized_gain, family="Graded", page="metrics/normalized_gain.md",
+    Metric(name="binG", function=binary_normalized_gain, family="Graded",
+           page="metrics/normalized_gain.md",
            summary="Binary gain of the list over the best possible, trec_eval's binG.",
            trec_eval=("binG",),
           
@@ -251,12 +217,14 @@ METRICS: tuple[Metric, ...] = (
            trec_eval=("ndcg",), params=(GAIN_MAP,),
            per_topic=lambda t, a: ndcg_at_k(t.with_unjudged, None, ideal=t.ideal,
                                                        gain_map=_gains(a.gains)), graded=True),
-    Metric(name="nDCG_rel", function=ndcg_averaged_over_relevant, family="Graded", page="metrics/ndcg_variants.md",
+    Metric(name="nDCG_rel", function=ndcg_averaged_over_relevant, family="Graded",
+           page="metrics/ndcg_variants.md",
            summary="nDCG averaged over the ranks of the relevant documents.", trec_eval=("ndcg_rel",),
            params=(GAIN_MAP,),
            per_topic=lambda t, a: ndcg_averaged_over_relevant(
                t.with_unjudged, t.ideal, gain_map=_gains(a.gains)), graded=True),
-    Metric(name="R-nDCG", function=ndcg_averaged_at_r_levels, family="Graded", page="metrics/ndcg_variants.md",
+    Metric(name="R-nDCG", function=ndcg_averaged_at_r_levels, family="Graded",
+           page="metrics/ndcg_variants.md",
            summary="nDCG averaged at the rank of each gain level's last ideal document.",
            trec_eval=("Rndcg",), params=(GAIN_MAP, REL),
            per_topic=lambda t, a: ndcg_averaged_at_r_levels(
@@ -275,23 +243,28 @@ METRICS: tuple[Metric, ...] = (
            summary="DCG divided by the ideal DCG.",
            trec_eval=("ndcg_cut",), params=(K,),
            per_topic=lambda t, a: ndcg_at_k(t.grades, a.k, ideal=t.ideal), graded=True),
-    Metric(name="AP@k", function=average_precision, family="Rank-based", page="metrics/average_precision.md",
+    Metric(name="AP@k", function=average_precision, family="Rank-based",
+           page="metrics/average_precision.md",
            summary="AP of the top k, still divided by R.", trec_eval=("map_cut",), params=(K, REL),
            per_topic=lambda t, a: average_precision(t.grades, t.relevant(a.rel), k=a.k,
                                                            relevance_level=a.rel)),
-    Metric(name="RelP@k", function=relative_precision_at_k, family="Set-based", page="metrics/relative_precision.md",
+    Metric(name="RelP@k", function=relative_precision_at_k, family="Set-based",
+           page="metrics/relative_precision.md",
            summary="P@k over the best P@k possible, min(k, R)/k.", trec_eval=("relative_P",), params=(K, REL),
            per_topic=lambda t, a: relative_precision_at_k(t.grades, a.k, t.relevant(a.rel),
                                                                  relevance_level=a.rel)),
-    Metric(name="success@k", function=success_at_k, family="Set-based", page="metrics/success_at_k.md",
+    Metric(name="success@k", function=success_at_k, family="Set-based",
+           page="metrics/success_at_k.md",
            summary="1 if any relevant document is in the top k.", trec_eval=("success",),
            params=(Param("k", int, (1, 5, 10), low=1, keyword="k"), REL),
            per_topic=lambda t, a: success_at_k(t.grades, a.k, relevance_level=a.rel)),
     # --- the whole retrieved set, unranked ---
-    Metric(name="SetP", function=precision_at_k, family="Set-based", page="metrics/precision_at_k.md",
+    Metric(name="SetP", function=precision_at_k, family="Set-based",
+           page="metrics/precision_at_k.md",
            summary="Precision of the whole retrieved set.", trec_eval=("set_P",),
            params=(REL,), per_topic=_set_precision),
-    Metric(name="SetRelP", function=relative_precision_at_k, family="Set-based", page="metrics/relative_precision.md",
+    Metric(name="SetRelP", function=relative_precision_at_k, family="Set-based",
+           page="metrics/relative_precision.md",
            summary="Set precision over the best possible, min(n, R)/n.", trec_eval=("set_relative_P",),
           
            params=(REL,), per_topic=lambda t, a: relative_precision_at_k(t.grades, None, t.relevant(a.rel),
@@ -299,7 +272,8 @@ METRICS: tuple[Metric, ...] = (
     Metric(name="SetR", function=recall_at_k, family="Set-based", page="metrics/recall_at_k.md",
            summary="Recall of the whole retrieved set.", trec_eval=("set_recall",),
            params=(REL,), per_topic=_set_recall),
-    Metric(name="SetAP", function=set_average_precision, family="Set-based", page="metrics/precision_at_k.md",
+    Metric(name="SetAP", function=set_average_precision, family="Set-based",
+           page="metrics/precision_at_k.md",
            summary="Set precision times set recall (trec_eval's unranked set_map).",
            trec_eval=("set_map",),
            params=(REL,), per_topic=lambda t, a: set_average_precision(t.grades, t.relevant(a.rel),
@@ -309,7 +283,8 @@ METRICS: tuple[Metric, ...] = (
            trec_eval=("set_F",), params=(Param("beta", float, (1.0,), cutoffs=False, low=0.0,
                                                 keyword="beta"), REL),
            per_topic=_set_f),
-    Metric(name="NumNonrelJudgedRet", function=judged_nonrelevant_retrieved, family="Counts", page="metrics/unjudged.md",
+    Metric(name="NumNonrelJudgedRet", function=judged_nonrelevant_retrieved, family="Counts",
+           page="metrics/unjudged.md",
            summary="Judged non-relevant documents retrieved.", trec_eval=("num_nonrel_judged_ret",),
            summary_rule="sum",
            params=(REL,), per_topic=lambda t, a: judged_nonrelevant_retrieved(t.with_unjudged,
@@ -321,23 +296,15 @@ METRICS: tuple[Metric, ...] = (
            trec_eval=("rbp",), params=(PERSISTENCE,), all_trec=("10",),
            per_topic=lambda t, a: rank_biased_precision(
                t.with_unjudged, persistence=a.p, max_grade=_highest_grade(t)), graded=True),
-    Metric(name="RBP-resid", function=rank_biased_precision_residual, family="User models", page="metrics/rbp.md",
+    Metric(name="RBP-resid", function=rank_biased_precision_residual, family="User models",
+           page="metrics/rbp.md",
            summary="How much RBP could still rise if every unjudged document were relevant.",
            trec_eval=("rbp_resid",), params=(PERSISTENCE,), all_trec=("10",),
            per_topic=lambda t, a: rank_biased_precision_residual(t.with_unjudged,
                                                                         persistence=a.p),
            graded=True, exercise_hints=("unjudged",)),
-    # --- the C/W/L framework, as cwl_eval computes it: five numbers per topic ---
-    Metric(name="CWL-RBP", function=cwl_rank_biased_precision, family="User models", page="metrics/rbp.md",
-           summary="RBP as cwl_eval computes it (its RBP@p), with C/W/L's EU, ETU, EC, ETC, ED.",
-           params=(Param("p", float, 0.8, cutoffs=False, read=persistence_setting,
-                         keyword="persistence"),
-                   Param("depth", int, CWL_EVAL_DEPTH, cutoffs=False, low=1, keyword="depth")),
-           quantities=CWL_QUANTITIES, needs=("costs",),
-           per_topic=lambda t, a: cwl_rank_biased_precision(t.grades, a.p, depth=a.depth,
-                                                            costs=t.costs),
-           graded=True),
-    Metric(name="Unjudged@k", function=unjudged_at_k, family="Incomplete judgments", page="metrics/unjudged.md",
+    Metric(name="Unjudged@k", function=unjudged_at_k, family="Incomplete judgments",
+           page="metrics/unjudged.md",
            summary="Fraction of the top k that nobody judged.", trec_eval=("unj",),
            params=(Param("k", int, (5, 10, 20), low=1, keyword="k"),), all_trec=("10",),
            per_topic=lambda t, a: unjudged_at_k(t.with_unjudged, a.k)),
@@ -364,6 +331,11 @@ METRICS: tuple[Metric, ...] = (
            summary_rule=None, exercise_hints=("judged",)),
 )
 
+
+#: Every entry: trec_eval's measures in its print order and the textbook's functions, then the
+#: chapters' rows kept in modules of their own (none has a trec_eval name, so none is printed
+#: by ``all_trec``): the C/W/L measures as cwl_eval computes them (`registry_cwl`).
+METRICS: tuple[Metric, ...] = (*_TREC_EVAL_AND_TEXTBOOK, *CWL_ROWS)
 
 #: The docs chapter of each family, in reading order: its title and its opening page. The
 #: metric index groups the entries by chapter, trec_eval's counts last, and a page missing

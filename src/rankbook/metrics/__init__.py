@@ -47,7 +47,15 @@ __all__ = [
     "ndcg_averaged_at_r_levels", "expected_reciprocal_rank", "dcg_at_k", "idcg_at_k",
     "relative_precision_at_k", "success_at_k", "set_average_precision", "f_beta_at_k",
     "judged_nonrelevant_retrieved", "rank_biased_precision", "rank_biased_precision_residual",
-    "cwl_rank_biased_precision", "unjudged_at_k", "search_length", "precision_recall_curve", "lag", "mean_lag", "roc_curve",
+    "unjudged_at_k", "search_length", "precision_recall_curve", "lag", "mean_lag", "roc_curve",
     "roc_auc",
+    # the C/W/L measures (registry_cwl.py)
+    "cwl_rank_biased_precision",
+    # the C/W/L user models (registry_cwl_models.py)
+
+    # NTCIREVAL's measures (registry_ntcir.py)
+
+    # gdeval's and ir_measures' (registry_tools.py)
+
     "judged_only",
 ]

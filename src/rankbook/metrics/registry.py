@@ -42,6 +42,9 @@ from rankbook.metrics.precision import (f1_at_k, precision_at_k, r_precision, re
                                         set_average_precision, success_at_k)
 from rankbook.metrics.reciprocal_rank import reciprocal_rank
 from rankbook.metrics.registry_cwl import CWL_ROWS
+from rankbook.metrics.registry_cwl_models import CWL_MODEL_ROWS
+from rankbook.metrics.registry_ntcir import NTCIR_ROWS
+from rankbook.metrics.registry_tools import TOOL_ROWS
 from rankbook.metrics.relevance_string import relevance_string
 from rankbook.metrics.roc import roc_auc, roc_curve
 from rankbook.metrics.search_length import search_length
@@ -334,8 +337,11 @@ _TREC_EVAL_AND_TEXTBOOK: tuple[Metric, ...] = (
 
 #: Every entry: trec_eval's measures in its print order and the textbook's functions, then the
 #: chapters' rows kept in modules of their own (none has a trec_eval name, so none is printed
-#: by ``all_trec``): the C/W/L measures as cwl_eval computes them (`registry_cwl`).
-METRICS: tuple[Metric, ...] = (*_TREC_EVAL_AND_TEXTBOOK, *CWL_ROWS)
+#: by ``all_trec``): the C/W/L measures as cwl_eval computes them (`registry_cwl`,
+#: `registry_cwl_models`), NTCIREVAL's (`registry_ntcir`), gdeval's and ir_measures'
+#: (`registry_tools`).
+METRICS: tuple[Metric, ...] = (*_TREC_EVAL_AND_TEXTBOOK, *CWL_ROWS, *CWL_MODEL_ROWS,
+                               *NTCIR_ROWS, *TOOL_ROWS)
 
 #: The docs chapter of each family, in reading order: its title and its opening page. The
 #: metric index groups the entries by chapter, trec_eval's counts last, and a page missing

@@ -226,9 +226,16 @@ def test_metric_names_are_the_registry_names():
     assert generate_exercises("ndcg@k", 1)[0].metric == "nDCG@k"  # case is ignored
 
 
-@pytest.mark.parametrize("metric", ["precision", "", "P@x", "MAP@5", "P@5.5"])
+@pytest.mark.parametrize("metric", ["precision", "", "MAP@5"])
 def test_unknown_metric_lists_the_accepted_ones(metric):
     with pytest.raises(InvalidValueError, match=r"choose from 'P@k', .*'11pt', 'MAP', 'MRR'"):
+        generate_exercises(metric)
+
+
+@pytest.mark.parametrize("metric", ["P@x", "P@5.5"])
+def test_a_known_metric_with_a_bad_cutoff_says_what_is_wrong_with_the_cutoff(metric):
+    # P is a measure: the cut-off is what is wrong, not the name (issue 36)
+    with pytest.raises(InvalidValueError, match=r"is not a positive whole number\. For example"):
         generate_exercises(metric)
 
 

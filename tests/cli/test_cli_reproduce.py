@@ -224,3 +224,15 @@ def test_a_replication_reads_each_run_once_and_names_it_in_the_notes(files, tmp_
             "the qrels and are ignored (as trec_eval does): 'q9'; 1 topic(s) of the qrels have "
             "no results in the run and are scored 0 (complete=True, trec_eval's -c): 'q3'.")
     assert notes == [note], notes
+
+
+def test_all_trec_compares_the_scores_and_says_which_texts_it_leaves_out(files, capsys):
+    # -m all_trec holds the run's name and relstring, texts: they are named on stderr, and
+    # every score column is compared (P_5: 2/5, 1/5, 1/5 against 1/5, 1/5, 0).
+    assert main(["reproduce", *files, "-m", "all_trec"]) in (0, None)
+    captured = capsys.readouterr()
+    assert "runid, relstring are not a score per topic" in captured.err
+    rows = _rows(captured.out)
+    assert "runid" not in rows and "relstring" not in rows
+    assert float(rows["P_5"]["ARP original"]) == pytest.approx(4 / 15, abs=5e-5)
+    assert float(rows["P_5"]["ARP reproduced"]) == pytest.approx(2 / 15, abs=5e-5)

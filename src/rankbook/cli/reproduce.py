@@ -99,11 +99,23 @@ def run(args) -> None:
                                    run, measures, complete=True) for key, run in runs.items()}
     for warning in caught:
         print(f"rankbook reproduce: note: {warning.message}", file=sys.stderr)
-    _print(_rows(tables, tables["original"].columns, bool(args.reproduced_qrels)), args.decimals)
+    _print(_rows(tables, _score_columns(tables["original"]), bool(args.reproduced_qrels)),
+           args.decimals)
     if lists is not None:
         tau, overlap = _orderings(*lists, args.k, args.p)
         print(f"Kendall's tau union @{args.k}: {tau:.{args.decimals}f}   "
               f"RBO @{args.k} (p={args.p}): {overlap:.{args.decimals}f}")
+
+
+def _score_columns(table) -> list:
+    """The columns that hold scores; the run's name and relstring (texts) are said and left out."""
+    import sys
+
+    texts = [m.label for m in table.attrs["measures"] if m.metric.rule.name in ("name", "none")]
+    if texts:
+        print(f"rankbook reproduce: note: {', '.join(texts)} {'is' if len(texts) == 1 else 'are'} "
+              "not a score per topic (a text): left out of the comparison.", file=sys.stderr)
+    return [c for c in table.columns if c not in texts]
 
 
 def _rows(tables: dict, columns, reproduction: bool) -> list:

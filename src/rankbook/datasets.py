@@ -3,6 +3,7 @@ r"""Data sets shipped with rankbook, so that a notebook downloaded from the site
 | name | what | files |
 | --- | --- | --- |
 | `flagr_sample` | FLAGR's sample rank-aggregation data: 20 queries, 50 voters (`V-0` to `V-49`), one list of 30 items per voter and query, and 2,000 judgments (926 relevant) | `testdata.csv`, `testdata_qrels.csv` |
+| `cwl_sample` | cwl_eval's own test files: 3 topics (T1-T3) of 10 ranked items each, their gains (0 or 1), and the cost of each element type (the run's second column) | `cwl/qrel_file`, `cwl/result_file`, `cwl/cost_file` |
 | `breuer2020_scores` | the per-topic P@10, AP and nDCG of Breuer et al.'s (SIGIR 2020) two original runs, their replications on the same 50 topics and their reproductions on 25 topics of another collection (20 of each named in the paper: `BREUER2020_RUN_NUMBERS`) | `breuer2020/{rpl,rpd}/*.csv` |
 
 The files are package data (``src/rankbook/data/``), installed with rankbook: the notebooks
@@ -11,7 +12,8 @@ FLAGR's files are copied unchanged from ``examples/testdata/`` of ``lakritidis/F
 (Apache License 2.0, Copyright 2022 Leonidas Akritidis); Breuer et al.'s from
 ``evaluation/matlab/results/`` of ``irgroup/sigir2020-measure-reproducibility`` (commit
 ``8a44294``; the repository states no licence: these are the authors' published measured
-figures, shipped with this attribution, ``rankbook/data/breuer2020/README.md``).
+figures, shipped with this attribution, ``rankbook/data/breuer2020/README.md``); cwl_eval's
+from ``cwl/tests/`` of ``ireval/cwl`` (MIT License, Copyright (c) 2019 ireval/cwl).
 """
 
 from __future__ import annotations
@@ -24,11 +26,13 @@ import pandas as pd
 from rankbook import _validate
 from rankbook._errors import InputFileError
 
-__all__ = ["flagr_sample", "breuer2020_scores", "BREUER2020_RUN_NUMBERS"]
+__all__ = ["flagr_sample", "cwl_sample", "breuer2020_scores", "BREUER2020_RUN_NUMBERS"]
 
 _FLAGR_FILES = ("testdata.csv", "testdata_qrels.csv")
 _FLAGR_SOURCE = ("https://github.com/lakritidis/FLAGR/tree/main/examples/testdata and read them "
                  "with rankbook.io.read_flagr_lists / read_flagr_qrels")
+_CWL_FILES = ("qrel_file", "result_file", "cost_file")
+_CWL_SOURCE = "https://github.com/ireval/cwl/tree/master/cwl/tests"
 _BREUER_SOURCE = ("https://github.com/irgroup/sigir2020-measure-reproducibility "
                   "(evaluation/matlab/results/measures and measures_rpd)")
 _BREUER_PARTS = {"rpl": "rpl/rpl_{run}_{measure}.csv", "org": "rpd/org_{run}_{measure}.csv",
@@ -102,6 +106,48 @@ def flagr_sample() -> tuple[Path, Path]:
     (2000, 926)
     """
     return _installed("flagr", _FLAGR_FILES, "FLAGR's sample data", _FLAGR_SOURCE)
+
+
+def cwl_sample() -> tuple[Path, Path, Path]:
+    r"""The paths of cwl_eval's own test files, as installed with rankbook.
+
+    Three topics, T1 to T3, each with ten ranked items: a qrels file of gains 0 or 1 (its
+    fourth column, cwl_eval's "gain file"), a run whose second column is each item's element
+    type (``E1``, ``E2``, ``E3``; trec_eval ignores that column) and a cost file giving the
+    cost of reading one item of each type (``E1 1.0``, ``E2 2.0``, ``E3 5.0``, ``E4 7.5``).
+    cwl_eval's published numbers on them are quoted in the user-model pages.
+
+    Returns
+    -------
+    qrels, run, costs : pathlib.Path
+        ``qrel_file``, ``result_file`` and ``cost_file``.
+
+    Raises
+    ------
+    InputFileError
+        If the files are missing from the installation, with the address to download them.
+
+    References
+    ----------
+    Azzopardi, L., Thomas, P. and Moffat, A. (2019). cwl_eval: An evaluation tool for
+    information retrieval. SIGIR 2019. https://github.com/ireval/cwl (``cwl/tests/``).
+
+    Examples
+    --------
+    >>> import rankbook as rb
+    >>> qrels, run, costs = rb.datasets.cwl_sample()
+    >>> rb.io.read_costs(costs)
+    {'E1': 1.0, 'E2': 2.0, 'E3': 5.0, 'E4': 7.5}
+    >>> table = rb.evaluate(qrels, run, ["CWL-RBP@0.8:EU", "P@5"])
+    >>> print(table.round(4).to_string())
+           CWL-RBP@0.8:EU  P@5
+    query
+    T1             0.5164  0.6
+    T2             0.5698  0.6
+    T3             0.1868  0.0
+    all            0.4243  0.4
+    """
+    return _installed("cwl", _CWL_FILES, "cwl_eval's test files", _CWL_SOURCE)
 
 
 def breuer2020_scores(part: str, run: str, measure: str) -> pd.DataFrame:

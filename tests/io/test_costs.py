@@ -1,6 +1,6 @@
 """cwl_eval's cost file, the run's element-type column and each item's cost.
 
-The fixture tests/data/cwl/cost_file is cwl_eval 1.0.12's own test cost file
+The fixture rankbook/data/cwl/cost_file (rankbook.datasets.cwl_sample) is cwl_eval 1.0.12's own test cost file
 (``cwl/tests/cost_file`` in github.com/ireval/cwl: ``E1 1.0 / E2 2.0 / E3 5.0 / E4 7.5``);
 run_with_types holds ``1 E1 d1 1 3.0 sys / 1 E3 d2 2 2.0 sys / 1 E1 d3 3 1.0 sys /
 2 E2 d4 1 9.0 sys``. Expected values are read off those lines by hand.
@@ -11,11 +11,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from rankbook.datasets import cwl_sample
+
 from rankbook import InputFileError, InvalidValueError
 from rankbook.io import document_costs, read_costs, read_run
 
 DATA = "tests/data/subtopics/"
-CWL_DATA = "tests/data/cwl/"
+CWL_DATA = str(cwl_sample()[0].parent) + "/"
 
 
 def test_cwl_eval_test_cost_file():

@@ -6,7 +6,7 @@ values, quantity); a measure's own relevance level (``P(rel=2)@5``) is a paramet
 measure. The oracles: pytrec_eval (trec_eval 9's C code) at ``relevance_level=2`` for the
 measures' own level, and cwl-eval 1.0.12 run in the test, in process and as its console
 script, for the five C/W/L numbers of ``CWL-RBP`` with and without a cost file, plus the
-values cwl-eval prints on its own test files (quoted in tests/data/cwl/README.md).
+values cwl-eval prints on its own test files (quoted in src/rankbook/data/cwl/README.md).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from rankbook.evaluation import _evaluate_textbook, parse_measures
 from rankbook.metrics.registry import METRICS
 from rankbook.metrics.spec import ParamValues
 
-CWL = Path(__file__).resolve().parents[1] / "data" / "cwl"
+CWL = rb.datasets.cwl_sample()[0].parent  # cwl_eval's test files, package data
 QUANTITIES = ("EU", "ETU", "EC", "ETC", "ED")
 
 

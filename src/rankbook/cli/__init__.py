@@ -13,6 +13,7 @@ import sys
 from rankbook import __version__
 from rankbook._errors import RankbookError
 from rankbook.cli import compare as _compare
+from rankbook.cli import cwl_eval as _cwl_eval
 from rankbook.cli import eval as _eval
 from rankbook.cli import exercises as _exercises
 from rankbook.cli import explain as _explain
@@ -21,7 +22,8 @@ from rankbook.cli import fuse as _fuse
 from rankbook.cli import reproduce as _reproduce
 
 # One module per sub-command, each with add_parser(subparsers) and run(args).
-SUBCOMMANDS = (_explain, _eval, _exercises, _fuse, _explain_fusion, _compare, _reproduce)
+SUBCOMMANDS = (_explain, _eval, _exercises, _fuse, _explain_fusion, _compare, _reproduce,
+               _cwl_eval)
 
 
 class _UsageError(Exception):

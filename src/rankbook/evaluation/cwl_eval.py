@@ -1,0 +1,192 @@
+r"""cwl_eval's evaluation, as ``cwl-eval`` 1.0.12 runs it: ``rankbook cwl-eval``.
+
+cwl_eval (Azzopardi, Thomas and Moffat, SIGIR 2019) differs from trec_eval in how it reads
+and walks the files, and this module follows it, so that ``rankbook cwl-eval`` prints what
+``cwl-eval`` prints:
+
+| | cwl_eval | trec_eval (``rankbook eval``) |
+| --- | --- | --- |
+| order of a topic's documents | the run file's, as written (rank and score ignored) | score descending, then document id descending |
+| topics reported | each block of consecutive lines of the run, in file order (a topic that comes back is reported again) | the topics of run and qrels, in string order |
+| qrels' fourth column | a gain, a number in ``[min_gain, max_gain]`` (0.25 is 0.25) | a grade, read as a whole number |
+| the list scored | padded (or cut) to ``max_depth`` ranks | as retrieved |
+| an unjudged document | gain ``min_gain`` (worst case) or ``max_gain`` (best case, for the residuals) | grade 0 |
+| a cost | from the cost file by the run's second column (element type); none: ``max_cost`` (worst) or ``min_cost`` (best) | -- |
+
+Each measure is computed by its registry row (:mod:`rankbook.metrics.registry_cwl` and the
+other C/W/L rows), through `CWL_CLASSES`, the table from cwl_eval's metric classes
+(``RBPCWLMetric(0.8)`` in a metrics file) to the rows and to cwl_eval's printed names.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from rankbook._errors import InputFileError, InvalidValueError
+from rankbook.io.arrays import text_ids
+from rankbook.io.costs import read_costs
+from rankbook.io.fast import read_trec_columns
+from rankbook.io.trec import RUN_COLUMNS
+from rankbook.metrics.registry import by_name
+from rankbook.metrics.spec import TopicData
+
+
+@dataclass(frozen=True)
+class CWLClass:
+    """One of cwl_eval's metric classes: the row that computes it and how cwl_eval names it.
+
+    ``arguments`` are the class's constructor arguments in order, each ``(cwl_eval's name,
+    the row's parameter symbol, default)``; ``printed`` formats cwl_eval's metric name from
+    them (``"RBP@{theta}"``), trailing spaces included where cwl_eval prints them.
+    """
+
+    row: str
+    arguments: tuple
+    printed: str
+
+
+#: cwl_eval 1.0.12's metric classes that rankbook computes (cwl/ruler/measures/).
+CWL_CLASSES: dict[str, CWLClass] = {
+    "RBPCWLMetric": CWLClass("CWL-RBP", (("theta", "p", 0.9),), "RBP@{theta}"),
+}
+
+#: cwl_eval's default metrics (its ``CWLRuler`` without ``-m``), as metrics-file lines.
+DEFAULT_METRICS = ("PrecisionCWLMetric(1)", "PrecisionCWLMetric(2)", "PrecisionCWLMetric(3)",
+                   "PrecisionCWLMetric(4)", "PrecisionCWLMetric(5)", "PrecisionCWLMetric(10)",
+                   "RBPCWLMetric(0.2)", "RBPCWLMetric(0.4)", "RBPCWLMetric(0.8)",
+                   "NDCGCWLMetric(5)", "NDCGCWLMetric(10)", "RRCWLMetric()", "APCWLMetric()",
+                   "INSTCWLMetric(1.0)", "INSTCWLMetric(2.0)", "INSTCWLMetric(3.0)")
+
+
+@dataclass(frozen=True)
+class CWLMeasure:
+    """One line of a metrics file, resolved: the row, its parameter values, the printed name."""
+
+    row: object
+    given: dict
+    name: str
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """cwl_eval's ``--min_gain --max_gain --min_cost --max_cost --max_depth``."""
+
+    min_gain: float = 0.0
+    max_gain: float = 1.0
+    min_cost: float = 1.0
+    max_cost: float = 1.0
+    depth: int = 1000
+
+
+def parse_metric_line(text: str, where: str = "the metrics") -> CWLMeasure:
+    """``RBPCWLMetric(0.8)`` as a measure, or an error naming what rankbook computes."""
+    head, paren, rest = text.strip().partition("(")
+    if not paren or not rest.endswith(")"):
+        raise InvalidValueError(
+            f"{where}: {text.strip()!r} is not ClassName(arguments), e.g. RBPCWLMetric(0.8).")
+    known = CWL_CLASSES.get(head.strip())
+    if known is None:
+        raise InvalidValueError(
+            f"{where}: cwl_eval's {head.strip()!r} is not computed by rankbook cwl-eval yet; "
+            f"it computes {', '.join(CWL_CLASSES)}.")
+    values = [_cast(part.strip(), f"{where}: {text.strip()!r}") for part in rest[:-1].split(",")
+              if part.strip()]
+    if len(values) > len(known.arguments):
+        raise InvalidValueError(f"{where}: {text.strip()!r} has {len(values)} arguments; "
+                                f"{head.strip()} takes at most {len(known.arguments)}.")
+    named, given = {}, {}
+    for i, (cwl_name, symbol, default) in enumerate(known.arguments):
+        if i >= len(values) and default is None:
+            raise InvalidValueError(f"{where}: {text.strip()!r} needs its {cwl_name}.")
+        value = values[i] if i < len(values) else default
+        named[cwl_name], given[symbol] = value, value
+    return CWLMeasure(by_name()[known.row], given, known.printed.format(**named))
+
+
+def _cast(text: str, place: str):
+    """cwl_eval's reading of an argument: a float if it has a dot, else an int."""
+    try:
+        return float(text) if "." in text else int(text)
+    except ValueError:
+        raise InvalidValueError(f"{place}: {text!r} is not a number.") from None
+
+
+def read_gains(path, bounds: Bounds) -> dict:
+    """cwl_eval's gain file: ``{topic: {doc: gain}}``, each gain within the bounds."""
+    (topics, docs), gains, lines, _ = read_trec_columns(
+        path, columns=4, extra_ok=True, what="gain file (TREC qrels)",
+        layout="topic unused doc gain", ids=(0, 2), number=3, number_name="gain",
+        fix=f"write the gain as a number in [{bounds.min_gain:g}, {bounds.max_gain:g}].")
+    out: dict = {}
+    for topic, doc, gain, line in zip(text_ids(topics), text_ids(docs), gains.tolist(),
+                                      lines.tolist()):
+        if not bounds.min_gain <= gain <= bounds.max_gain:
+            raise InputFileError(
+                f"gain {gain:g} is outside [{bounds.min_gain:g}, {bounds.max_gain:g}] "
+                "(cwl_eval refuses it too); scale the gains, or set --max_gain / --min_gain.",
+                str(path), [line])
+        out.setdefault(topic, {})[doc] = gain  # a later line wins, as in cwl_eval
+    return out
+
+
+def topic_blocks(run_path) -> Iterator[tuple[str, list, list]]:
+    """Each block of consecutive lines of one topic: (topic, docs, element types), file order.
+
+    Every line must have cwl_eval's six fields; a topic whose lines come back later is a
+    block of its own, as cwl_eval reports it (trec_eval's readers refuse such a run).
+    """
+    (topics, types, docs), _, _, _ = read_trec_columns(
+        run_path, **{**RUN_COLUMNS, "ids": (0, 1, 2), "extra_ok": False})
+    topics, types, docs = text_ids(topics), text_ids(types), text_ids(docs)
+    start = 0
+    for end in range(1, len(topics) + 1):
+        if end == len(topics) or topics[end] != topics[start]:
+            yield topics[start], docs[start:end], types[start:end]
+            start = end
+
+
+def topic_cases(gains: dict, docs: list, types: list, costs: dict | None,
+                bounds: Bounds) -> tuple[TopicData, TopicData]:
+    """The worst and best cases of one topic's list, padded or cut to the depth, as TopicData.
+
+    Worst: an unjudged document has gain ``min_gain`` and an unknown cost ``max_cost``;
+    best: ``max_gain`` and ``min_cost``; the padding likewise.
+    """
+    judged = [gains.get(doc) for doc in docs][:bounds.depth]
+    known = [(costs or {}).get(kind) for kind in types][:bounds.depth]
+    pad = bounds.depth - len(judged)
+    cases = []
+    for gain_fill, cost_fill in ((bounds.min_gain, bounds.max_cost),
+                                 (bounds.max_gain, bounds.min_cost)):
+        grades = np.array([gain_fill if g is None else g for g in judged] + [gain_fill] * pad)
+        cost = np.array([cost_fill if c is None else c for c in known] + [cost_fill] * pad)
+        ideal = np.array(list(gains.values()), dtype=np.float64)
+        cases.append(TopicData(grades, np.ones(grades.size, bool), ideal,
+                               int(np.count_nonzero(ideal > 0)), 0, costs=cost))
+    return cases[0], cases[1]
+
+
+def measure_line(measure: CWLMeasure, topic: str, worst: TopicData, best: TopicData | None,
+                 depth: int) -> str:
+    """cwl_eval's output line: topic, name, EU ETU EC ETC ED (and the residuals), %.4f."""
+    given = {**measure.given, "depth": depth}
+    values = list(measure.row.value(worst, given))
+    if best is not None:
+        values += [b - w for b, w in zip(measure.row.value(best, given), values)]
+    return "\t".join([topic, measure.name, *(f"{v:.4f}" for v in values)])
+
+
+def costs_of(path) -> dict | None:
+    """The cost file's table, or None without one (every cost unknown)."""
+    return None if path is None else read_costs(path)
+
+
+def finite(value: float, name: str) -> float:
+    """A finite number given on the command line."""
+    if not math.isfinite(value):
+        raise InvalidValueError(f"{name} must be a finite number, got {value!r}.")
+    return value

@@ -72,13 +72,14 @@ def run(args) -> None:
         min_cost=cwl_eval.finite(args.min_cost, "--min_cost"),
         max_cost=cwl_eval.finite(args.max_cost, "--max_cost"), depth=_depth(args.max_depth))
     measures = _measures(args.metrics_file, cwl_eval)
-    gains = cwl_eval.read_gains(args.gain_file, bounds)
+    gains = cwl_eval.read_gains(args.gain_file, min_gain=bounds.min_gain,
+                                max_gain=bounds.max_gain)
     costs = cwl_eval.costs_of(args.cost_file)
     if args.colnames:
         names = ["EU", "ETU", "EC", "ETC", "ED"]
         names += [f"Res{name}" for name in names] if args.residuals else []
         print("\t".join(["Topic", "Metric", *names]))
-    for topic, docs, types in cwl_eval.topic_blocks(args.result_file):
+    for topic, docs, types in cwl_eval.run_blocks(args.result_file):
         worst, best = cwl_eval.topic_cases(gains.get(topic, {}), docs, types, costs, bounds)
         for measure in measures:
             print(cwl_eval.measure_line(measure, topic, worst,

@@ -21,16 +21,13 @@ other C/W/L rows), through `CWL_CLASSES`, the table from cwl_eval's metric class
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from rankbook._errors import InputFileError, InvalidValueError
-from rankbook.io.arrays import text_ids
+from rankbook._errors import InvalidValueError
 from rankbook.io.costs import read_costs
-from rankbook.io.fast import read_trec_columns
-from rankbook.io.trec import RUN_COLUMNS
+from rankbook.io.cwl_files import read_gains, run_blocks
 from rankbook.metrics.registry import by_name
 from rankbook.metrics.spec import TopicData
 
@@ -113,40 +110,6 @@ def _cast(text: str, place: str):
         return float(text) if "." in text else int(text)
     except ValueError:
         raise InvalidValueError(f"{place}: {text!r} is not a number.") from None
-
-
-def read_gains(path, bounds: Bounds) -> dict:
-    """cwl_eval's gain file: ``{topic: {doc: gain}}``, each gain within the bounds."""
-    (topics, docs), gains, lines, _ = read_trec_columns(
-        path, columns=4, extra_ok=True, what="gain file (TREC qrels)",
-        layout="topic unused doc gain", ids=(0, 2), number=3, number_name="gain",
-        fix=f"write the gain as a number in [{bounds.min_gain:g}, {bounds.max_gain:g}].")
-    out: dict = {}
-    for topic, doc, gain, line in zip(text_ids(topics), text_ids(docs), gains.tolist(),
-                                      lines.tolist()):
-        if not bounds.min_gain <= gain <= bounds.max_gain:
-            raise InputFileError(
-                f"gain {gain:g} is outside [{bounds.min_gain:g}, {bounds.max_gain:g}] "
-                "(cwl_eval refuses it too); scale the gains, or set --max_gain / --min_gain.",
-                str(path), [line])
-        out.setdefault(topic, {})[doc] = gain  # a later line wins, as in cwl_eval
-    return out
-
-
-def topic_blocks(run_path) -> Iterator[tuple[str, list, list]]:
-    """Each block of consecutive lines of one topic: (topic, docs, element types), file order.
-
-    Every line must have cwl_eval's six fields; a topic whose lines come back later is a
-    block of its own, as cwl_eval reports it (trec_eval's readers refuse such a run).
-    """
-    (topics, types, docs), _, _, _ = read_trec_columns(
-        run_path, **{**RUN_COLUMNS, "ids": (0, 1, 2), "extra_ok": False})
-    topics, types, docs = text_ids(topics), text_ids(types), text_ids(docs)
-    start = 0
-    for end in range(1, len(topics) + 1):
-        if end == len(topics) or topics[end] != topics[start]:
-            yield topics[start], docs[start:end], types[start:end]
-            start = end
 
 
 def topic_cases(gains: dict, docs: list, types: list, costs: dict | None,

@@ -9,6 +9,7 @@ r"""Reading and writing qrels and runs: TREC files, FLAGR's CSV, dicts and DataF
 | `read_intent_probabilities` | NTCIREVAL's intent probabilities (`topic intent probability`) |
 | `subtopic_matrix` | one topic's subtopic grades as a (documents x subtopics) matrix |
 | `read_costs`, `document_costs` | cwl_eval's cost file (`element_type cost`) and each ranked item's cost |
+| `read_gains`, `run_blocks` | cwl_eval's gain file (a qrels whose fourth column is a gain) and its walk through a run |
 | `read_scores` | a per-topic score table (CSV: a topic column, one column per measure or run) |
 | `as_qrels`, `as_run` | any of: a path, `{qid: {docid: grade or score}}`, a DataFrame |
 
@@ -30,13 +31,14 @@ the line numbers, what is wrong and how to fix it.
 | `join` | `join_run`: a run's rows joined to their grades, in trec_eval's order |
 | `order` | `trec_order`: trec_eval's order (score descending, ties by docid descending) |
 | `trec`, `flagr`, `scores` | the file readers |
-| `subtopics`, `costs` | the inputs of diversity measures and of cwl_eval's costs |
+| `subtopics`, `costs`, `cwl_files` | the inputs of diversity measures and of cwl_eval |
 | `writers` | `write_qrels`, `write_run` |
 | `fast` | the speed machinery, fenced: numbers from bytes, id forms, hash keys, the hash join; only io uses it, through its interface, and it gives what the line reader gives |
 """
 
 from rankbook.io.convert import as_qrels, as_run
 from rankbook.io.costs import document_costs, read_costs
+from rankbook.io.cwl_files import read_gains, run_blocks
 from rankbook.io.flagr import read_flagr_lists, read_flagr_qrels
 from rankbook.io.order import trec_order
 from rankbook.io.scores import read_scores
@@ -53,11 +55,13 @@ __all__ = [
     "read_costs",
     "read_flagr_lists",
     "read_flagr_qrels",
+    "read_gains",
     "read_intent_probabilities",
     "read_qrels",
     "read_run",
     "read_scores",
     "read_subtopic_qrels",
+    "run_blocks",
     "subtopic_matrix",
     "trec_order",
     "write_qrels",

@@ -175,7 +175,9 @@ def cwl_u_measure(
     characters) and $t_i$ the text read before rank $i$. A reader who would
     read $L$ characters in all gives rank $i$ a weight that falls in a
     straight line with $t_i$. As in cwl_eval, the last rank of the list gets
-    $W(D) = 0$ and $C(D) = 0$, and $C(i) = 0$ once $W(i) = 0$.
+    $W(D) = 0$ and $C(D) = 0$, and $C(i) = 0$ once $W(i) = 0$. Over a list of
+    one rank ($D = 1$) cwl_eval divides 0 by 0 (NaN EU, EC, ED); rankbook
+    reads that rank, $W(1) = 1$.
 
     Parameters
     ----------

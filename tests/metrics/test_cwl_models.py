@@ -208,6 +208,25 @@ def test_bad_input_is_refused_clearly(call, message):
         call()
 
 
+def test_max_rel_both_ways(tmp_path):
+    # cwl_eval's gains are the qrels' values: a grade of 3 is refused by NERR, in both tools.
+    grades = [3, 0, 1, None, 2]
+    with pytest.raises(InvalidValueError, match="max_rel=3"):
+        rb.cwl_nerr8(grades, 5)
+    # ir_measures' max_rel=3: cwl_eval on the grades divided by 3 (clipped to [0, 3]).
+    scaled = [3 / 3, 0, 1 / 3, np.nan, 2 / 3]
+    expected = _cwl_eval(nerr.NERReq8CWLMetric(5), scaled, None, 1000)
+    assert np.allclose(rb.cwl_nerr8(grades, 5, max_rel=3), expected, rtol=0, atol=1e-12)
+    (tmp_path / "qrels").write_text("".join(f"q 0 d{i} {g}\n" for i, g in enumerate(grades)
+                                            if g is not None))
+    (tmp_path / "run").write_text("".join(f"q Q0 d{i} {i + 1} {9 - i} r\n" for i in range(5)))
+    table = rb.evaluate(str(tmp_path / "qrels"), str(tmp_path / "run"),
+                        ["NERR8(max_rel=3)@5", "BPM(T=1, max_rel=3)@5"])
+    assert np.allclose(table.loc["q"].iloc[:5].to_numpy(float), expected, rtol=0, atol=1e-12)
+    assert np.allclose(table.loc["q"].iloc[5:].to_numpy(float), _cwl_eval(
+        bpm.BPMCWLMetric(1, 5), scaled, None, 1000), rtol=0, atol=1e-12)
+
+
 def test_cwl_eval_refuses_what_nerr_refuses():
     with pytest.raises(ValueError, match="maximum allowable gain"):
         _cwl_eval(nerr.NERReq8CWLMetric(10), [0, 2], None, 10)

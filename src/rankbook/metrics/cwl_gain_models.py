@@ -176,8 +176,8 @@ def cwl_ift_goal_rate(
 
 @_validate.explains_missing_arguments
 def cwl_nerr8(
-    gains: Sequence[float | None], k: int = 10, *, depth: int = CWL_EVAL_DEPTH,
-    costs: Sequence[float] | None = None,
+    gains: Sequence[float | None], k: int = 10, *, max_rel: float | None = None,
+    depth: int = CWL_EVAL_DEPTH, costs: Sequence[float] | None = None,
 ) -> CWLQuantities:
     r"""NERR, equation 8: ERR's user (stop when satisfied) as a C/W/L model cut at rank k.
 
@@ -192,6 +192,9 @@ def cwl_nerr8(
         $g_1, g_2, \dots$, each in $[0, 1]$; None or NaN for an unjudged document (gain 0).
     k : int, default 10
         The last rank read.
+    max_rel : float, optional
+        None: gains as given (cwl_eval). A number: grades clipped to
+        $[0, \mathrm{max\_rel}]$ and divided by it (ir_measures' ``max_rel``).
     depth : int, default 1000
         The list is padded with gain 0 and cost 1, or cut, to this many ranks.
     costs : sequence of float, optional
@@ -216,13 +219,14 @@ def cwl_nerr8(
     2.5
     """
     k = _validate.cutoff(k)
-    return _nerr(gains, lambda rank, g: np.where(rank < k, 1.0 - g, 0.0), depth, costs)
+    return _nerr(gains, lambda rank, g: np.where(rank < k, 1.0 - g, 0.0), depth, costs,
+                 max_rel)
 
 
 @_validate.explains_missing_arguments
 def cwl_nerr9(
-    gains: Sequence[float | None], k: int = 10, *, depth: int = CWL_EVAL_DEPTH,
-    costs: Sequence[float] | None = None,
+    gains: Sequence[float | None], k: int = 10, *, max_rel: float | None = None,
+    depth: int = CWL_EVAL_DEPTH, costs: Sequence[float] | None = None,
 ) -> CWLQuantities:
     r"""NERR, equation 9: equation 8 with reciprocal rank's patience $\frac{i}{i+1}$.
 
@@ -236,6 +240,9 @@ def cwl_nerr9(
         $g_1, g_2, \dots$, each in $[0, 1]$; None or NaN for an unjudged document (gain 0).
     k : int, default 10
         The last rank read.
+    max_rel : float, optional
+        None: gains as given (cwl_eval). A number: grades clipped to
+        $[0, \mathrm{max\_rel}]$ and divided by it (ir_measures' ``max_rel``).
     depth : int, default 1000
         The list is padded with gain 0 and cost 1, or cut, to this many ranks.
     costs : sequence of float, optional
@@ -259,13 +266,13 @@ def cwl_nerr9(
     """
     k = _validate.cutoff(k)
     return _nerr(gains, lambda rank, g: np.where(rank < k, (rank / (rank + 1.0)) * (1.0 - g), 0.0),
-                 depth, costs)
+                 depth, costs, max_rel)
 
 
 @_validate.explains_missing_arguments
 def cwl_nerr10(
-    gains: Sequence[float | None], phi: float = 0.9, *, depth: int = CWL_EVAL_DEPTH,
-    costs: Sequence[float] | None = None,
+    gains: Sequence[float | None], phi: float = 0.9, *, max_rel: float | None = None,
+    depth: int = CWL_EVAL_DEPTH, costs: Sequence[float] | None = None,
 ) -> CWLQuantities:
     r"""NERR, equation 10: ERR's satisfaction with RBP's patience $\phi$, to full depth.
 
@@ -279,6 +286,9 @@ def cwl_nerr10(
         $g_1, g_2, \dots$, each in $[0, 1]$; None or NaN for an unjudged document (gain 0).
     phi : float, default 0.9
         The probability of going on after a document that does not satisfy.
+    max_rel : float, optional
+        None: gains as given (cwl_eval). A number: grades clipped to
+        $[0, \mathrm{max\_rel}]$ and divided by it (ir_measures' ``max_rel``).
     depth : int, default 1000
         The list is padded with gain 0 and cost 1, or cut, to this many ranks.
     costs : sequence of float, optional
@@ -301,13 +311,13 @@ def cwl_nerr10(
     1.0
     """
     phi = _validate.probability(phi, "phi", meaning="the probability of going on")
-    return _nerr(gains, lambda rank, g: phi * (1.0 - g), depth, costs)
+    return _nerr(gains, lambda rank, g: phi * (1.0 - g), depth, costs, max_rel)
 
 
 @_validate.explains_missing_arguments
 def cwl_nerr11(
-    gains: Sequence[float | None], T: float = 1.0, *, depth: int = CWL_EVAL_DEPTH,
-    costs: Sequence[float] | None = None,
+    gains: Sequence[float | None], T: float = 1.0, *, max_rel: float | None = None,
+    depth: int = CWL_EVAL_DEPTH, costs: Sequence[float] | None = None,
 ) -> CWLQuantities:
     r"""NERR, equation 11: ERR's satisfaction with INST's patience for a goal T, to full depth.
 
@@ -321,6 +331,9 @@ def cwl_nerr11(
         $g_1, g_2, \dots$, each in $[0, 1]$; None or NaN for an unjudged document (gain 0).
     T : float, default 1.0
         The gain the user expects to need (a larger $T$, a more patient user).
+    max_rel : float, optional
+        None: gains as given (cwl_eval). A number: grades clipped to
+        $[0, \mathrm{max\_rel}]$ and divided by it (ir_measures' ``max_rel``).
     depth : int, default 1000
         The list is padded with gain 0 and cost 1, or cut, to this many ranks.
     costs : sequence of float, optional
@@ -344,19 +357,19 @@ def cwl_nerr11(
     """
     T = _validate.number(T, "T", low=0, low_open=True)
     return _nerr(gains, lambda rank, g: ((rank + 2.0 * T - 1.0) / (rank + 2.0 * T)) ** 2.0
-                 * (1.0 - g), depth, costs)
+                 * (1.0 - g), depth, costs, max_rel)
 
 
-def _nerr(gains, continuation_at, depth, costs) -> CWLQuantities:
+def _nerr(gains, continuation_at, depth, costs, max_rel) -> CWLQuantities:
     """NERR's common part: cwl_eval's list, gains checked to lie in [0, 1], C from (rank, g)."""
-    gains, costs = cwl_eval_list(gains, costs, depth)
+    gains, costs = cwl_eval_list(gains, costs, depth, max_rel)
     outside = np.flatnonzero((gains < 0) | (gains > 1))
     if outside.size:
         i = int(outside[0])
         raise InvalidValueError(
             f"gains[{i}] = {gains[i]:g} is outside [0, 1]: NERR reads a gain as the probability "
             "that the document satisfies the user. Scale the grades first (divide by the "
-            "highest grade, as ir_measures' max_rel does).")
+            "highest grade: max_rel=3 for grades 0-3, as ir_measures' max_rel).")
     ranks = np.arange(1, gains.size + 1, dtype=np.float64)
     return cwl_quantities(gains, continuation_at(ranks, gains), costs)
 

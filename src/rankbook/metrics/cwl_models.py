@@ -32,7 +32,7 @@ CWL_EVAL_DEPTH = 1000
 
 
 def cwl_eval_list(gains: Sequence[float | None], costs: Sequence[float] | None,
-                  depth: int) -> tuple[np.ndarray, np.ndarray]:
+                  depth: int, max_rel: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""The gains and costs cwl_eval scores: unjudged gain 0, padded or cut to ``depth`` ranks.
 
     $$g_i = \begin{cases} \text{the document's gain} & \text{judged} \\
@@ -52,6 +52,10 @@ def cwl_eval_list(gains: Sequence[float | None], costs: Sequence[float] | None,
         The cost of each retrieved document (a number >= 0 each); None: 1 each.
     depth : int
         $D$, the number of ranks scored.
+    max_rel : float, optional
+        None: the gains as given (cwl_eval). A number: each gain clipped to
+        $[0, \mathrm{max\_rel}]$ and divided by it (ir_measures' ``max_rel``,
+        ``min_rel`` 0), so that grades become gains in $[0, 1]$.
 
     Returns
     -------
@@ -62,11 +66,16 @@ def cwl_eval_list(gains: Sequence[float | None], costs: Sequence[float] | None,
     --------
     >>> cwl_eval_list([1, None, 0.5], [2, 3, 1], depth=4)
     (array([1. , 0. , 0.5, 0. ]), array([2., 3., 1., 1.]))
+    >>> cwl_eval_list([3, 1, -1], None, depth=3, max_rel=2)[0]
+    array([1. , 0.5, 0. ])
     """
     depth = _validate.count(depth, "depth", what="ranks of the list cwl_eval scores")
     gains = np.array([np.nan if g is None else g for g in gains], dtype=np.float64)[:depth]
     gains[np.isnan(gains)] = 0.0
     gains = np.concatenate([gains, np.zeros(depth - gains.size)])
+    if max_rel is not None:
+        max_rel = _validate.number(max_rel, "max_rel", low=0, low_open=True)
+        gains = np.clip(gains, 0.0, max_rel) / max_rel
     if costs is None:
         return gains, np.ones(depth)
     costs = np.asarray(costs, dtype=np.float64)[:depth]
@@ -80,8 +89,8 @@ def cwl_eval_list(gains: Sequence[float | None], costs: Sequence[float] | None,
 @_validate.explains_missing_arguments
 def cwl_bejewelled_player(
     gains: Sequence[float | None], T: float = 1.0, K: float = 10.0, *, hb: float = 0.0,
-    hc: float = 0.0, gain_median: float = 0.5, depth: int = CWL_EVAL_DEPTH,
-    costs: Sequence[float] | None = None,
+    hc: float = 0.0, gain_median: float = 0.5, max_rel: float | None = None,
+    depth: int = CWL_EVAL_DEPTH, costs: Sequence[float] | None = None,
 ) -> CWLQuantities:
     r"""BPM, the Bejewelled Player Model: stop once the gain reaches T or the cost reaches K.
 
@@ -120,6 +129,9 @@ def cwl_bejewelled_player(
         (lowers) $T$ and $K$. 0 and 0 is static BPM.
     gain_median : float, default 0.5
         $g_{\mathrm{med}}$, the gain that leaves the bounds unchanged.
+    max_rel : float, optional
+        None: gains as given (cwl_eval). A number: grades clipped to
+        $[0, \mathrm{max\_rel}]$ and divided by it (ir_measures' ``max_rel``).
     depth : int, default 1000
         The list is padded with gain 0 and cost 1, or cut, to this many ranks.
     costs : sequence of float, optional
@@ -151,7 +163,7 @@ def cwl_bejewelled_player(
     T, K = (_validate.number(v, n, low=0) for v, n in ((T, "T"), (K, "K")))
     hb, hc, gain_median = (_validate.number(v, n) for v, n in
                            ((hb, "hb"), (hc, "hc"), (gain_median, "gain_median")))
-    gains, costs = cwl_eval_list(gains, costs, depth)
+    gains, costs = cwl_eval_list(gains, costs, depth, max_rel)
     surplus = gains[:-1] - gain_median  # g_j - g_med, added to the bounds after rank j
     gain_bound = np.cumsum(np.r_[T, hb * surplus])
     cost_bound = np.cumsum(np.r_[K, hc * surplus])
@@ -213,7 +225,7 @@ def cwl_u_measure(
     so the expected depth is $2.5$ documents:
 
     >>> q = cwl_u_measure([1, 0, 1, 0, 0], L=4, depth=5)
-    >>> q.expected_depth, q.expected_utility
+    >>> q.expected_depth, round(q.expected_utility, 12)
     (2.5, 0.6)
     """
     L = _validate.number(L, "L", low=0, low_open=True)

@@ -39,9 +39,9 @@ def _setting(symbol: str, low: float, high: float = math.inf):
     return read
 
 
-def _number(symbol: str, default: float, keyword: str | None = None, **bounds) -> Param:
+def _number(symbol: str, default: float, keyword: str, **bounds) -> Param:
     """A parameter written in parentheses (``T=2``), filling the argument ``keyword``."""
-    return Param(symbol, float, default, cutoffs=False, keyword=keyword or symbol, **bounds)
+    return Param(symbol, float, default, cutoffs=False, keyword=keyword, **bounds)
 
 
 def _leading(symbol: str, default: float, keyword: str, low: float = 0.0,
@@ -51,11 +51,14 @@ def _leading(symbol: str, default: float, keyword: str, low: float = 0.0,
                  read=_setting(symbol, low, high))
 
 
+#: ir_measures' ``max_rel`` (``NERR8(max_rel=3)@10``): the grade that is gain 1 (grades
+#: clipped to [0, max_rel], over max_rel). 1 here, so that a binary qrels file is as given.
+_MAX_REL = _number("max_rel", 1.0, keyword="max_rel", low=0)
 _K = Param("k", float, (10.0,), low=0, keyword="K")
 _NERR_K = Param("k", int, (10,), low=1, keyword="k")
-_T = _number("T", 1.0, low=0)
-_GOAL = (_number("T", 2.0), _number("b1", 0.9), _number("R1", 10.0))
-_RATE = (_number("A", 0.2), _number("b2", 0.9), _number("R2", 10.0))
+_T = _number("T", 1.0, "T", low=0)
+_GOAL = (_number("T", 2.0, "T"), _number("b1", 0.9, "b1"), _number("R1", 10.0, "R1"))
+_RATE = (_number("A", 0.2, "A"), _number("b2", 0.9, "b2"), _number("R2", 10.0, "R2"))
 _PAGE = "user_models/cwl_models.md"
 
 
@@ -68,16 +71,17 @@ def _row(name: str, function, summary: str, params: tuple, per_topic) -> Metric:
 CWL_MODEL_ROWS: tuple[Metric, ...] = (
     _row("BPM@k", cwl_bejewelled_player,
          "Bejewelled Player Model, static (cwl_eval's BPM-Static-T-K): read until the gain "
-         "reaches T or the cost reaches K (written after @).", (_K, _T),
-         lambda t, a: cwl_bejewelled_player(t.grades, a.T, a.k, depth=a.depth, costs=t.costs)),
+         "reaches T or the cost reaches K (written after @).", (_K, _T, _MAX_REL),
+         lambda t, a: cwl_bejewelled_player(t.grades, a.T, a.k, max_rel=a.max_rel,
+                                            depth=a.depth, costs=t.costs)),
     _row("BPM-Dynamic@k", cwl_bejewelled_player,
          "Bejewelled Player Model, dynamic (cwl_eval's BPM-Dynamic): T moves by hb per gain "
          "above or below gain_med; hc=0 as cwl_eval 1.0.12.",
-         (_K, _T, _number("hb", 1.0), _number("hc", 0.0),
-          _number("gain_med", 0.5, keyword="gain_median")),
+         (_K, _T, _number("hb", 1.0, "hb"), _number("hc", 0.0, "hc"),
+          _number("gain_med", 0.5, "gain_median"), _MAX_REL),
          lambda t, a: cwl_bejewelled_player(t.grades, a.T, a.k, hb=a.hb, hc=a.hc,
-                                            gain_median=a.gain_med, depth=a.depth,
-                                            costs=t.costs)),
+                                            gain_median=a.gain_med, max_rel=a.max_rel,
+                                            depth=a.depth, costs=t.costs)),
     _row("U", cwl_u_measure,
          "U-measure (cwl_eval's U-L@L): attention falls linearly to 0 after L units of cost "
          "read.", (_leading("L", 1000.0, "L"),),
@@ -101,17 +105,22 @@ CWL_MODEL_ROWS: tuple[Metric, ...] = (
                                         depth=a.depth, costs=t.costs)),
     _row("NERR8@k", cwl_nerr8,
          "Not-but-nearly ERR, equation 8 (ir_measures' NERR8@k): C(i) = 1 - g_i up to rank k.",
-         (_NERR_K,), lambda t, a: cwl_nerr8(t.grades, a.k, depth=a.depth, costs=t.costs)),
+         (_NERR_K, _MAX_REL),
+         lambda t, a: cwl_nerr8(t.grades, a.k, max_rel=a.max_rel, depth=a.depth,
+                                costs=t.costs)),
     _row("NERR9@k", cwl_nerr9,
          "Not-but-nearly ERR, equation 9 (ir_measures' NERR9@k): C(i) = i/(i+1) (1 - g_i) "
-         "up to rank k.",
-         (_NERR_K,), lambda t, a: cwl_nerr9(t.grades, a.k, depth=a.depth, costs=t.costs)),
+         "up to rank k.", (_NERR_K, _MAX_REL),
+         lambda t, a: cwl_nerr9(t.grades, a.k, max_rel=a.max_rel, depth=a.depth,
+                                costs=t.costs)),
     _row("NERR10", cwl_nerr10,
          "Not-but-nearly ERR, equation 10 (ir_measures' NERR10(p=..)): C(i) = p (1 - g_i).",
-         (_leading("p", 0.9, "phi", high=1.0),),
-         lambda t, a: cwl_nerr10(t.grades, a.p, depth=a.depth, costs=t.costs)),
+         (_leading("p", 0.9, "phi", high=1.0), _MAX_REL),
+         lambda t, a: cwl_nerr10(t.grades, a.p, max_rel=a.max_rel, depth=a.depth,
+                                 costs=t.costs)),
     _row("NERR11", cwl_nerr11,
          "Not-but-nearly ERR, equation 11 (ir_measures' NERR11(T=..)): INST's patience times "
-         "(1 - g_i).", (_leading("T", 1.0, "T"),),
-         lambda t, a: cwl_nerr11(t.grades, a.T, depth=a.depth, costs=t.costs)),
+         "(1 - g_i).", (_leading("T", 1.0, "T"), _MAX_REL),
+         lambda t, a: cwl_nerr11(t.grades, a.T, max_rel=a.max_rel, depth=a.depth,
+                                 costs=t.costs)),
 )

@@ -26,9 +26,7 @@ import numpy as np
 from rankbook import _validate
 from rankbook._errors import InvalidValueError
 from rankbook.metrics.cwl import CWLQuantities, cwl_quantities
-
-#: cwl_eval's ``max_n``: every list is padded or cut to this many ranks.
-CWL_EVAL_DEPTH = 1000
+from rankbook.metrics.cwl_measures import CWL_EVAL_DEPTH
 
 
 def cwl_eval_list(gains: Sequence[float | None], costs: Sequence[float] | None,

@@ -174,6 +174,17 @@ PROPERTIES: dict[str, Declared] = {
     "cwl_rank_biased_precision": Declared(
         lambda q: rb.cwl_rank_biased_precision(
             [None if g is None else g / 3 for g in q.ranking]).expected_utility),
+    # The C/W/L user models (registry_cwl_models.py): EU is a W-weighted mean of gains in
+    # [0, 1] (grades / 3), so in [0, 1]; a non-relevant document appended changes nothing
+    # (gain 0, cost 1: what the padding to 1000 ranks puts there anyway).
+    **{name: Declared(lambda q, f=getattr(rb, name): f(
+        [None if g is None else g / 3 for g in q.ranking]).expected_utility)
+       for name in ("cwl_bejewelled_player", "cwl_u_measure", "cwl_time_biased_gain",
+                    "cwl_ift_goal", "cwl_ift_rate", "cwl_ift_goal_rate", "cwl_nerr10",
+                    "cwl_nerr11")},
+    **{name: Declared(lambda q, f=getattr(rb, name): f(
+        [None if g is None else g / 3 for g in q.ranking], q.k).expected_utility)
+       for name in ("cwl_nerr8", "cwl_nerr9")},
     # trec_eval 10's residual is 0 when no document is unjudged (every generated grade is
     # judged); an unjudged document appended gives it weight.
     "rank_biased_precision_residual": Declared(

@@ -12,7 +12,11 @@ tests/house/test_catalogues.py fails until it is.
 
 from rankbook.metrics.average_precision import average_precision
 from rankbook.metrics.bpref import bpref
+from rankbook.metrics.cwl_gain_models import (cwl_ift_goal, cwl_ift_goal_rate, cwl_ift_rate,
+                                              cwl_nerr8, cwl_nerr9, cwl_nerr10, cwl_nerr11)
 from rankbook.metrics.cwl_measures import cwl_rank_biased_precision
+from rankbook.metrics.cwl_models import (cwl_bejewelled_player, cwl_time_biased_gain,
+                                         cwl_u_measure)
 from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
 from rankbook.metrics.incomplete import (inferred_average_precision, judged_nonrelevant_retrieved,
                                          judged_only, unjudged_at_k)
@@ -52,6 +56,8 @@ __all__ = [
     # the C/W/L measures (registry_cwl.py)
     "cwl_rank_biased_precision",
     # the C/W/L user models (registry_cwl_models.py)
+    "cwl_bejewelled_player", "cwl_u_measure", "cwl_time_biased_gain", "cwl_ift_goal",
+    "cwl_ift_rate", "cwl_ift_goal_rate", "cwl_nerr8", "cwl_nerr9", "cwl_nerr10", "cwl_nerr11",
 
     # NTCIREVAL's measures (registry_ntcir.py)
 

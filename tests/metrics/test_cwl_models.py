@@ -2,7 +2,7 @@
 
 The oracle is cwl_eval itself, in process: its metric classes scoring its ``Ranking`` (the
 same arithmetic as its console script, at full precision), on its own test files
-(tests/data/cwl/, with and without its cost file, directly and through rb.evaluate), and on
+(rankbook.datasets.cwl_sample(), with and without its cost file, directly and through rb.evaluate), and on
 the values ir_measures 0.4.3 publishes for those files (terrierteam/ir_measures,
 tests/test_cwl_eval.py, "based on a manual execution of cwl-eval"). On 2,000 seeded random
 topics each model's continuation is cwl_eval's (its ``c_vector``; see that test for why).
@@ -31,7 +31,7 @@ nerr = pytest.importorskip("cwl.ruler.measures.cwl_nerr")
 Ranking = pytest.importorskip("cwl.ruler.ranking").Ranking
 logging.getLogger("cwl").disabled = True  # cwl_eval logs every vector at DEBUG
 
-CWL = Path(__file__).resolve().parents[1] / "data" / "cwl"
+CWL = rb.datasets.cwl_sample()[0].parent  # cwl_eval's test files, package data
 
 
 def _pairs(p: dict):

@@ -37,18 +37,51 @@ class CWLClass:
     """One of cwl_eval's metric classes: the row that computes it and how cwl_eval names it.
 
     ``arguments`` are the class's constructor arguments in order, each ``(cwl_eval's name,
-    the row's parameter symbol, default)``; ``printed`` formats cwl_eval's metric name from
-    them (``"RBP@{theta}"``), trailing spaces included where cwl_eval prints them.
+    the row's parameter symbol, default)``, the symbol None for an argument cwl_eval prints
+    but does not use; ``printed`` formats cwl_eval's metric name from them (``"RBP@{theta}"``),
+    trailing spaces included where cwl_eval prints them; ``fixed`` sets row parameters to
+    what cwl_eval computes with, whatever the class is given.
     """
 
     row: str
     arguments: tuple
     printed: str
+    fixed: tuple = ()
 
 
 #: cwl_eval 1.0.12's metric classes that rankbook computes (cwl/ruler/measures/).
 CWL_CLASSES: dict[str, CWLClass] = {
+    "PrecisionCWLMetric": CWLClass("CWL-P@k", (("k", "k", 10),), "P@{k}"),
     "RBPCWLMetric": CWLClass("CWL-RBP", (("theta", "p", 0.9),), "RBP@{theta}"),
+    "NDCGCWLMetric": CWLClass("SDCG@k", (("k", "k", None),), "NDCG-k@{k}"),
+    "RRCWLMetric": CWLClass("CWL-RR", (), "RR"),
+    "APCWLMetric": CWLClass("CWL-AP", (), "AP"),
+    "INSTCWLMetric": CWLClass("INST", (("T", "T", 1.0),), "INST-T={T}"),
+    "INSQCWLMetric": CWLClass("INSQ", (("T", "T", 1.0),), "INSQ-T={T}"),
+    "BPMCWLMetric": CWLClass("BPM@k", (("T", "T", 1.0), ("K", "k", 10)),
+                             "BPM-Static-T={T}-K={K}"),
+    # cwl_eval 1.0.12's dynamic BPM never moves K (its loop updates T where Zhang et al.
+    # update K): whatever its hc, it computes rankbook's hc = 0 (metrics.cwl_models).
+    "BPMDCWLMetric": CWLClass("BPM-Dynamic@k", (("T", "T", 1), ("K", "k", 10),
+                                                ("hb", "hb", 1.0), ("hc", None, 1.0),
+                                                ("gain_med", "gain_med", 0.5)),
+                              "BPM-Dynamic-T={T}-K={K}-hb={hb}-hc={hc}", (("hc", 0.0),)),
+    "UMeasureCWLMetric": CWLClass("U", (("L", "L", 1000),), "U-L@{L} "),
+    "TBGCWLMetric": CWLClass("TBG", (("halflife", "H", 224),), "TBG-H@{halflife} "),
+    "IFTGoalCWLMetric": CWLClass("IFT-C1", (("T", "T", None), ("b1", "b1", None),
+                                            ("R1", "R1", None)),
+                                 "IFT-C1-T={T}-b1={b1}-R1={R1}"),
+    "IFTRateCWLMetric": CWLClass("IFT-C2", (("A", "A", None), ("b2", "b2", None),
+                                            ("R2", "R2", None)),
+                                 "IFT-C2-A={A}-b2={b2}-R2={R2}"),
+    "IFTGoalRateCWLMetric": CWLClass(
+        "IFT-C1-C2", (("T", "T", None), ("b1", "b1", None), ("R1", "R1", None),
+                      ("A", "A", None), ("b2", "b2", None), ("R2", "R2", None)),
+        "IFT-C1-C2-T={T}-b1={b1}-R1={R1}-A={A}-b2={b2}-R2={R2}"),
+    "NERReq8CWLMetric": CWLClass("NERR8@k", (("k", "k", None),), "NERR-EQ8@k={k}"),
+    "NERReq9CWLMetric": CWLClass("NERR9@k", (("k", "k", None),), "NERR-EQ9@k={k}"),
+    "NERReq10CWLMetric": CWLClass("NERR10", (("phi", "p", 0.9),), "NERR-EQ10@phi={phi}"),
+    "NERReq11CWLMetric": CWLClass("NERR11", (("T", "T", 1.0),), "NERR-EQ11@T={T}"),
 }
 
 #: cwl_eval's default metrics (its ``CWLRuler`` without ``-m``), as metrics-file lines.
@@ -100,7 +133,10 @@ def parse_metric_line(text: str, where: str = "the metrics") -> CWLMeasure:
         if i >= len(values) and default is None:
             raise InvalidValueError(f"{where}: {text.strip()!r} needs its {cwl_name}.")
         value = values[i] if i < len(values) else default
-        named[cwl_name], given[symbol] = value, value
+        named[cwl_name] = value
+        if symbol is not None:
+            given[symbol] = value
+    given.update(known.fixed)
     return CWLMeasure(by_name()[known.row], given, known.printed.format(**named))
 
 

@@ -76,10 +76,10 @@ def test_negative_grades_count_zero_and_no_positive_judgment_scores_zero():
 
 
 @needs_perl
-@pytest.mark.slow  # gdeval.pl (perl) on 2,000 random topics, twice
+@pytest.mark.slow  # gdeval.pl (perl) on 2,000 random topics, and on 600 with tied scores
 @pytest.mark.parametrize("ties", [False, True], ids=["distinct scores", "tied scores"])
 def test_equal_to_gdeval_pl_on_random_topics(ties):
-    qrels, run = random_topics(2000, seed=31 + ties, ties=ties)
+    qrels, run = random_topics(600 if ties else 2000, seed=31 + ties, ties=ties)
     ndcg, err = irm.parse_measure("nDCG(dcg='exp-log2')@10"), irm.ERR @ 10
     theirs = {(m.query_id, str(m.measure)): m.value
               for m in irm.providers.registry["gdeval"].iter_calc([ndcg, err], qrels, run)}
@@ -90,5 +90,5 @@ def test_equal_to_gdeval_pl_on_random_topics(ties):
             # gdeval.pl prints no line for a topic without a positive judgment, and
             # ir_measures fills such a topic in with 0, as rankbook scores it
             assert f"{ours[name][topic]:.5f}" == f"{theirs[topic, str(measure)]:.5f}"
-    assert len(without_positive) > 50
+    assert len(without_positive) > 10
     assert (ours.loc[without_positive] == 0.0).all().all()

@@ -105,6 +105,8 @@ def test_compat_by_hand():
     assert compatibility([1, 2], [2, 1], 0.5, normalize=False) == pytest.approx(1 / 3)
     assert compatibility([], [0, 0]) == 0.0
     assert compatibility([0, 0], [0]) == 0.0
+    # a grade-1 document the ideal does not hold would sit at rank 3 of a 2-deep comparison
+    assert compatibility([1], [2, 2, 0], 0.5) == 0.0
 
 
 @pytest.mark.parametrize("bad", [-0.1, 1.5, math.nan])

@@ -96,7 +96,8 @@ def compatibility(
     # a document of the run is in both top-d lists from d = max(its rank, its rank in I) on
     shared_from = np.zeros(depth + 1)
     for rank, ideal_rank in _ideal_ranks(grades, positive):
-        shared_from[max(rank, ideal_rank)] += 1
+        if max(rank, ideal_rank) <= depth:  # past D (an ideal without it) it never counts
+            shared_from[max(rank, ideal_rank)] += 1
     depths = np.arange(1, depth + 1)
     weights = np.cumprod(np.r_[1.0, np.full(depth - 1, p)])  # p^(d-1), as 1, p, p*p, ...
     overlap = np.cumsum(shared_from[1:])

@@ -197,6 +197,19 @@ PROPERTIES: dict[str, Declared] = {
     "f_beta_at_k": Declared(
         lambda q: rb.f_beta_at_k(q.ranking, q.k, q.R, beta=2.0),
         perfect=lambda q: _f_beta(min(q.k, q.R) / q.k, min(q.k, q.R) / q.R if q.R else 0.0, 2.0)),
+    # gdeval.pl's two columns (registry_tools.py): nDCG with gain 2^g - 1 against the judged
+    # grades, ERR on its fixed 0-4 scale.
+    "gdeval_ndcg_at_k": Declared(lambda q: rb.gdeval_ndcg_at_k(q.ranking, q.k, ideal=q.ideal),
+                                 perfect=_one(1.0)),
+    "gdeval_err_at_k": Declared(lambda q: rb.gdeval_err_at_k(q.ranking, q.k)),
+    # ir_measures' own. Compat's depth is the longer list, so a document appended deepens it;
+    # Accuracy and Judged@k count a document appended within the first k.
+    "compatibility": Declared(lambda q: rb.compatibility(q.ranking, q.ideal), perfect=_one(1.0),
+                              tail_invariant=False),
+    "pairwise_accuracy": Declared(lambda q: rb.pairwise_accuracy(q.ranking, q.k),
+                                  perfect=_one(1.0), tail_invariant=False),
+    "judged_at_k": Declared(lambda q: rb.judged_at_k([g is not None for g in q.ranking], q.k),
+                            perfect=lambda q: 1.0, tail_invariant=False),
 }
 
 

@@ -18,10 +18,12 @@ from rankbook.metrics.cwl_measures import cwl_rank_biased_precision
 from rankbook.metrics.cwl_models import (cwl_bejewelled_player, cwl_time_biased_gain,
                                          cwl_u_measure)
 from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
+from rankbook.metrics.gdeval import gdeval_err_at_k, gdeval_ndcg_at_k
 from rankbook.metrics.incomplete import (inferred_average_precision, judged_nonrelevant_retrieved,
                                          judged_only, unjudged_at_k)
 from rankbook.metrics.interpolation import (eleven_point_average_precision, interpolated_precision,
                                             precision_recall_curve)
+from rankbook.metrics.ir_measures_own import compatibility, judged_at_k, pairwise_accuracy
 from rankbook.metrics.lag import lag, mean_lag
 from rankbook.metrics.means import (geometric_mean_average_precision, mean_average_precision,
                                     mean_reciprocal_rank)
@@ -62,6 +64,7 @@ __all__ = [
     # NTCIREVAL's measures (registry_ntcir.py)
 
     # gdeval's and ir_measures' (registry_tools.py)
+    "gdeval_ndcg_at_k", "gdeval_err_at_k", "compatibility", "pairwise_accuracy", "judged_at_k",
 
     "judged_only",
 ]

@@ -22,6 +22,10 @@ from rankbook.metrics.lag import lag, mean_lag
 from rankbook.metrics.means import (geometric_mean_average_precision, mean_average_precision,
                                     mean_reciprocal_rank)
 from rankbook.metrics.ndcg_variants import ndcg_averaged_at_r_levels, ndcg_averaged_over_relevant
+from rankbook.metrics.ntcir import (normalised_cumulative_utility, o_measure, p_measure,
+                                    p_plus_measure, q_measure)
+from rankbook.metrics.ntcir_discounted import (microsoft_ndcg, ntcir_expected_reciprocal_rank,
+                                               ntcir_hit, ntcir_ndcg, ntcir_normalized_err)
 from rankbook.metrics.normalized_gain import binary_normalized_gain, normalized_gain
 from rankbook.metrics.precision import (f1_at_k, precision_at_k, r_precision, recall_at_k,
                                         set_average_precision, success_at_k)
@@ -54,6 +58,9 @@ __all__ = [
     # the C/W/L user models (registry_cwl_models.py)
 
     # NTCIREVAL's measures (registry_ntcir.py)
+    "q_measure", "o_measure", "p_measure", "p_plus_measure", "normalised_cumulative_utility",
+    "ntcir_expected_reciprocal_rank", "ntcir_normalized_err", "ntcir_ndcg", "microsoft_ndcg",
+    "ntcir_hit",
 
     # gdeval's and ir_measures' (registry_tools.py)
 

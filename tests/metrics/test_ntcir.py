@@ -157,3 +157,56 @@ def test_random_topics_equal_pyntcireval():
         ours = _ours(run, judged, gains, k, condensed, **settings)
         expected = _oracle(run, judged, gains, k, condensed, **settings)
         assert ours == pytest.approx(expected, rel=1e-15, abs=0), (run, judged, gains, k)
+
+
+def test_evaluate_gives_the_published_sample_by_ntcireval_names():
+    """The registry's rows through rb.evaluate on the sample (res_test_compute*.txt values)."""
+    qrels = {"t1": SAMPLE_REL}
+    run = {"t1": {doc: float(len(SAMPLE_RES) - i) for i, doc in enumerate(SAMPLE_RES)}}
+    names = ["Q", "Q@2", "O", "P-measure", "P-plus", "NCUgu-P", "NCUgu-BR", "NCUrb-P",
+             "NCUrb-BR", "NTCIR-ERR", "nERR@1000", "NTCIR-nDCG@1000", "MSnDCG@2", "Hit@2",
+             "Q(gains=1/4/9)", "NCUgu-BR(gains=1/4/9)", "NTCIR-ERR(gains=1/4/9)", "Q(beta=0)"]
+    table = rb.evaluate(qrels, run, names)
+    published = [0.0967, 0.25, 0.5, 0.5, 0.5, 0.1316, 0.1281, 0.1215, 0.1175, 0.4062, 0.4710,
+                 0.3380, 0.3869, 1.0, 0.0929, 0.1445, 0.4600, 0.1000]  # Q(beta=0): its AP
+    for name, value in zip(names, published):
+        assert abs(float(table.loc["t1", name]) - value) <= 0.00005 + 1e-12, name
+
+
+@pytest.mark.parametrize("text", ["Q(gains=3/2/1)", "Q(gains=1/x)", "Q(gains=-1/2)"])
+def test_a_bad_gains_setting_is_refused(text):
+    with pytest.raises(InvalidValueError, match="ascending order"):
+        rb.evaluate({"t": {"d": 1}}, {"t": {"d": 1.0}}, [text])
+
+
+def test_no_relevant_document_and_an_empty_list_score_zero():
+    # pyNTCIREVAL refuses both (a division by zero, max() of an empty list); rankbook gives 0,
+    # as trec_eval does for a topic without a relevant document.
+    for relevance, ideal in (([0, None], [0, 0]), ([], [1, 2])):
+        values = _ours(relevance, ideal, (1, 2), 10, False)
+        assert set(values.values()) == {0.0}, values
+
+
+@pytest.mark.parametrize(("call", "error", "match"), [
+    (lambda: q_measure([1.5], [2]), InvalidValueError, "whole numbers"),
+    (lambda: q_measure([3], [3], gains=(1, 2)), InvalidValueError, "L3"),
+    (lambda: q_measure([1], [1], gains=(2, 1)), InvalidValueError, "ascending"),
+    (lambda: q_measure([1], [1], gains="1:2"), InvalidTypeError, "gains"),
+    (lambda: q_measure([1], [1], beta=-1), InvalidValueError, "beta"),
+    (lambda: normalised_cumulative_utility([1], [1], stop="uniform"), InvalidValueError,
+     "stop"),
+    (lambda: normalised_cumulative_utility([1], [1], stops=(1, 2)), InvalidValueError,
+     "stops"),
+    (lambda: normalised_cumulative_utility([1], [1], stop="rank-biased", gamma=2),
+     InvalidValueError, "gamma"),
+    (lambda: ntcir_ndcg([1], [1], log_base=1.0), InvalidValueError, "log_base"),
+    (lambda: ntcir_hit([1], 0), InvalidValueError, "k"),
+])
+def test_bad_arguments_are_refused_with_the_fix(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_a_negative_grade_is_a_judged_nonrelevant_level_zero():
+    # by hand: the L2 document at rank 2, BR(2) = (1 + 2) / (2 + 2); R = 1
+    assert q_measure([-1, 2], [-1, 2]) == q_measure([0, 2], [0, 2]) == 0.75

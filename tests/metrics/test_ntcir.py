@@ -156,7 +156,10 @@ def test_random_topics_equal_pyntcireval():
     for run, judged, gains, k, condensed, settings in topics:
         ours = _ours(run, judged, gains, k, condensed, **settings)
         expected = _oracle(run, judged, gains, k, condensed, **settings)
-        assert ours == pytest.approx(expected, rel=1e-15, abs=0), (run, judged, gains, k)
+        # Bit for bit on this machine (the same operations in the same order); 1e-15 allows
+        # a reduction that numpy orders differently elsewhere (pyNTCIREVAL's np.prod).
+        assert ours == expected or ours == pytest.approx(expected, rel=1e-15, abs=0), (
+            run, judged, gains, k)
 
 
 def test_evaluate_gives_the_published_sample_by_ntcireval_names():

@@ -45,8 +45,8 @@ SAMPLE_IDEAL = list(SAMPLE_REL.values())
 
 def _ours(relevance, ideal, gains, k, condensed, beta=1.0, gamma=0.95, log_base=2.0):
     """Every measure of ours, named as NTCIREVAL prints it."""
-    common = dict(gains=gains, condensed=condensed)
-    ncu = dict(common, gamma=gamma)
+    common = {"gains": gains, "condensed": condensed}
+    ncu = {**common, "gamma": gamma}
     return {
         "O-measure": o_measure(relevance, ideal, beta=beta, **common),
         "P-measure": p_measure(relevance, ideal, beta=beta, **common),
@@ -138,9 +138,9 @@ def _random_topic(rng):
     if all(level is None for level in run):
         run.append(judged[0])  # pyNTCIREVAL fails on an empty (condensed) list
     k = int(rng.choice([1, 2, 3, 5, 10, 1000]))
-    settings = dict(beta=float(rng.choice([0.0, 0.5, 1.0, 2.0])),
-                    gamma=float(rng.choice([0.5, 0.95, 1.0])),
-                    log_base=float(rng.choice([2.0, 3.0, math.e])))
+    settings = {"beta": float(rng.choice([0.0, 0.5, 1.0, 2.0])),
+                "gamma": float(rng.choice([0.5, 0.95, 1.0])),
+                "log_base": float(rng.choice([2.0, 3.0, math.e]))}
     return run, judged, gains, k, bool(rng.integers(0, 2)), settings
 
 

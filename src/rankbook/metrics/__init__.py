@@ -22,11 +22,11 @@ from rankbook.metrics.lag import lag, mean_lag
 from rankbook.metrics.means import (geometric_mean_average_precision, mean_average_precision,
                                     mean_reciprocal_rank)
 from rankbook.metrics.ndcg_variants import ndcg_averaged_at_r_levels, ndcg_averaged_over_relevant
+from rankbook.metrics.normalized_gain import binary_normalized_gain, normalized_gain
 from rankbook.metrics.ntcir import (normalised_cumulative_utility, o_measure, p_measure,
                                     p_plus_measure, q_measure)
 from rankbook.metrics.ntcir_discounted import (microsoft_ndcg, ntcir_expected_reciprocal_rank,
                                                ntcir_hit, ntcir_ndcg, ntcir_normalized_err)
-from rankbook.metrics.normalized_gain import binary_normalized_gain, normalized_gain
 from rankbook.metrics.precision import (f1_at_k, precision_at_k, r_precision, recall_at_k,
                                         set_average_precision, success_at_k)
 from rankbook.metrics.reciprocal_rank import reciprocal_rank

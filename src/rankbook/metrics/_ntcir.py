@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 
@@ -97,7 +98,7 @@ def checked_gains(gains, highest_level: int) -> tuple:
             raise InvalidValueError(
                 f"gains={tuple(gains)!r} holds {value!r}; each gain must be a finite number "
                 ">= 0, for example gains=(1, 2, 3).")
-    if not values or any(low > high for low, high in zip(values, values[1:])):
+    if not values or any(low > high for low, high in pairwise(values)):
         raise InvalidValueError(
             f"gains={tuple(gains)!r} must give one gain per level L1, L2, ... in ascending "
             "order, as NTCIREVAL's -g does: for example gains=(1, 2, 3).")

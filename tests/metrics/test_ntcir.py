@@ -141,7 +141,8 @@ def _random_topic(rng):
     settings = {"beta": float(rng.choice([0.0, 0.5, 1.0, 2.0])),
                 "gamma": float(rng.choice([0.5, 0.95, 1.0])),
                 "log_base": float(rng.choice([2.0, 3.0, math.e]))}
-    return run, judged, gains, k, bool(rng.integers(0, 2)), settings
+    # the judged levels as an array (the lists of the sample tests take the other path)
+    return run, np.array(judged), gains, k, bool(rng.integers(0, 2)), settings
 
 
 TOPICS = 2000

@@ -190,6 +190,31 @@ PROPERTIES: dict[str, Declared] = {
     "rank_biased_precision_residual": Declared(
         lambda q: rb.rank_biased_precision_residual(q.ranking), perfect=lambda q: 0.0,
         tail_invariant=False),
+    # NTCIREVAL's measures (gains 1:2:3 of the 0-3 scale): on a perfect ranking the blended
+    # ratio is 1 at every relevant rank, so Q, O, P, P+ and NCU are 1; the normalised ones too.
+    "q_measure": Declared(lambda q: rb.q_measure(q.ranking, q.ideal, q.k, gains=(1, 2, 3)),
+                          perfect=_one(1.0)),
+    "o_measure": Declared(lambda q: rb.o_measure(q.ranking, q.ideal, gains=(1, 2, 3)),
+                          perfect=_one(1.0)),
+    "p_measure": Declared(lambda q: rb.p_measure(q.ranking, q.ideal, gains=(1, 2, 3)),
+                          perfect=_one(1.0)),
+    "p_plus_measure": Declared(lambda q: rb.p_plus_measure(q.ranking, q.ideal, gains=(1, 2, 3)),
+                               perfect=_one(1.0)),
+    "normalised_cumulative_utility": Declared(
+        lambda q: rb.normalised_cumulative_utility(q.ranking, q.ideal, stop="rank-biased",
+                                                   beta=1.0, gains=(1, 2, 3)),
+        perfect=_one(1.0)),
+    # NTCIREVAL's ERR stops with probability g/(3 + 1) < 1: in [0, 1), no known maximum.
+    "ntcir_expected_reciprocal_rank": Declared(
+        lambda q: rb.ntcir_expected_reciprocal_rank(q.ranking, q.ideal, gains=(1, 2, 3))),
+    "ntcir_normalized_err": Declared(
+        lambda q: rb.ntcir_normalized_err(q.ranking, q.ideal, q.k, gains=(1, 2, 3)),
+        perfect=_one(1.0)),
+    "ntcir_ndcg": Declared(lambda q: rb.ntcir_ndcg(q.ranking, q.ideal, q.k, gains=(1, 2, 3)),
+                           perfect=_one(1.0)),
+    "microsoft_ndcg": Declared(
+        lambda q: rb.microsoft_ndcg(q.ranking, q.ideal, q.k, gains=(1, 2, 3)), perfect=_one(1.0)),
+    "ntcir_hit": Declared(lambda q: rb.ntcir_hit(q.ranking, q.k), perfect=_one(1.0)),
     # ERR@k with the 0-3 scale: a probability-weighted mean of 1/r, in [0, 1).
     "expected_reciprocal_rank": Declared(
         lambda q: rb.expected_reciprocal_rank(q.ranking, q.k, max_grade=3)),

@@ -29,6 +29,10 @@ from rankbook.metrics.means import (geometric_mean_average_precision, mean_avera
                                     mean_reciprocal_rank)
 from rankbook.metrics.ndcg_variants import ndcg_averaged_at_r_levels, ndcg_averaged_over_relevant
 from rankbook.metrics.normalized_gain import binary_normalized_gain, normalized_gain
+from rankbook.metrics.ntcir import (normalised_cumulative_utility, o_measure, p_measure,
+                                    p_plus_measure, q_measure)
+from rankbook.metrics.ntcir_discounted import (microsoft_ndcg, ntcir_expected_reciprocal_rank,
+                                               ntcir_hit, ntcir_ndcg, ntcir_normalized_err)
 from rankbook.metrics.precision import (f1_at_k, precision_at_k, r_precision, recall_at_k,
                                         set_average_precision, success_at_k)
 from rankbook.metrics.reciprocal_rank import reciprocal_rank
@@ -62,6 +66,9 @@ __all__ = [
     "cwl_ift_rate", "cwl_ift_goal_rate", "cwl_nerr8", "cwl_nerr9", "cwl_nerr10", "cwl_nerr11",
 
     # NTCIREVAL's measures (registry_ntcir.py)
+    "q_measure", "o_measure", "p_measure", "p_plus_measure", "normalised_cumulative_utility",
+    "ntcir_expected_reciprocal_rank", "ntcir_normalized_err", "ntcir_ndcg", "microsoft_ndcg",
+    "ntcir_hit",
 
     # gdeval's and ir_measures' (registry_tools.py)
     "gdeval_ndcg_at_k", "gdeval_err_at_k", "compatibility", "pairwise_accuracy", "judged_at_k",

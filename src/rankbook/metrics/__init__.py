@@ -12,6 +12,14 @@ tests/house/test_catalogues.py fails until it is.
 
 from rankbook.metrics.average_precision import average_precision
 from rankbook.metrics.bpref import bpref
+from rankbook.metrics.cwl_classic import (
+    cwl_average_precision,
+    cwl_insq,
+    cwl_inst,
+    cwl_precision,
+    cwl_reciprocal_rank,
+    cwl_scaled_dcg,
+)
 from rankbook.metrics.cwl_measures import cwl_rank_biased_precision
 from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
 from rankbook.metrics.incomplete import (inferred_average_precision, judged_nonrelevant_retrieved,
@@ -51,6 +59,8 @@ __all__ = [
     "roc_auc",
     # the C/W/L measures (registry_cwl.py)
     "cwl_rank_biased_precision",
+    "cwl_precision", "cwl_scaled_dcg", "cwl_reciprocal_rank", "cwl_average_precision",
+    "cwl_inst", "cwl_insq",
     # the C/W/L user models (registry_cwl_models.py)
 
     # NTCIREVAL's measures (registry_ntcir.py)

@@ -69,7 +69,7 @@ CWL_ROWS: tuple[Metric, ...] = (
            summary="INST(T): the adaptive user who wants T units of gain (cwl_eval's INST-T=T).",
            params=(TARGET, DEPTH), quantities=CWL_QUANTITIES, needs=("costs",),
            per_topic=lambda t, a: cwl_inst(t.grades, a.T, depth=a.depth, costs=t.costs),
-           graded=True),
+           graded=False),  # it refuses a gain above 1 (cwl_eval): a grade is 0 or 1 at most
     Metric(name="INSQ", function=cwl_insq, family="User models", page=_PAGE,
            summary="INSQ(T): INST's user without adapting to the gain found (cwl_eval's INSQ-T=T).",
            params=(TARGET, DEPTH), quantities=CWL_QUANTITIES, needs=("costs",),

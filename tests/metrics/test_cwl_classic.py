@@ -5,9 +5,9 @@ https://github.com/ireval/cwl), in process through its ``Ranking`` and measure c
 (``PrecisionCWLMetric``, ``NDCGCWLMetric``, ``RRCWLMetric``, ``APCWLMetric``,
 ``INSTCWLMetric``, ``INSQCWLMetric``) at full precision, and its console script, which prints
 4 decimals; and the values published for its test files (tests/data/cwl/): ir_measures 0.4.3's
-``tests/test_cwl_eval.py`` for topics T1, T2, T3 and cwl-eval 1.0.12's printed T1 rows
-(quoted in /work/shared/oracles.md). The run file lists each topic's documents by descending
-score, so cwl_eval's file order is trec_eval's order.
+``tests/test_cwl_eval.py`` for topics T1, T2, T3, and the T1 rows cwl-eval 1.0.12 prints on
+them. The run file lists each topic's documents by descending score, so cwl_eval's file order
+is trec_eval's order.
 """
 
 from __future__ import annotations

@@ -109,10 +109,8 @@ def cwl_scaled_dcg(
         NaN for an unjudged document (gain 0).
     k : int, default 10
         The cut-off.
-    depth : int, default 1000
-        The list is padded (gain 0, cost 1) or cut to this many ranks (cwl_eval's ``max_n``).
-    costs : sequence of float, optional
-        The cost of each retrieved document; default 1 each.
+    depth, costs
+        As in `cwl_precision`: cwl_eval's ``max_n`` (1000) and a cost per document (1 each).
 
     Returns
     -------
@@ -172,10 +170,8 @@ def cwl_reciprocal_rank(
     ----------
     gains : sequence of float or None
         $g_1, g_2, \dots$; None or NaN for an unjudged document (gain 0).
-    depth : int, default 1000
-        The list is padded (gain 0, cost 1) or cut to this many ranks (cwl_eval's ``max_n``).
-    costs : sequence of float, optional
-        The cost of each retrieved document; default 1 each.
+    depth, costs
+        As in `cwl_precision`: cwl_eval's ``max_n`` (1000) and a cost per document (1 each).
 
     Returns
     -------
@@ -190,9 +186,6 @@ def cwl_reciprocal_rank(
     ----------
     Kantor, P. and Voorhees, E. (2000). The TREC-5 confusion track.
     Information Retrieval 2(2-3), 165-176.
-
-    Azzopardi, L., Thomas, P. and Moffat, A. (2019). cwl_eval: An evaluation tool
-    for information retrieval. SIGIR 2019, 1321-1324.
 
     Examples
     --------
@@ -234,10 +227,8 @@ def cwl_average_precision(
     gains : sequence of float or None
         $g_1, g_2, \dots$, each at least 0; None or NaN for an unjudged
         document (gain 0).
-    depth : int, default 1000
-        The list is padded (gain 0, cost 1) or cut to this many ranks (cwl_eval's ``max_n``).
-    costs : sequence of float, optional
-        The cost of each retrieved document; default 1 each.
+    depth, costs
+        As in `cwl_precision`: cwl_eval's ``max_n`` (1000) and a cost per document (1 each).
 
     Returns
     -------
@@ -307,10 +298,8 @@ def cwl_inst(
         NaN for an unjudged document (gain 0).
     T : float, default 1.0
         The gain the user expects to need, $T > 0$ (cwl_eval's default 1).
-    depth : int, default 1000
-        The list is padded (gain 0, cost 1) or cut to this many ranks (cwl_eval's ``max_n``).
-    costs : sequence of float, optional
-        The cost of each retrieved document; default 1 each.
+    depth, costs
+        As in `cwl_precision`: cwl_eval's ``max_n`` (1000) and a cost per document (1 each).
 
     Returns
     -------
@@ -330,9 +319,6 @@ def cwl_inst(
     ----------
     Moffat, A., Bailey, P., Scholer, F. and Thomas, P. (2015). INST: An adaptive
     metric for information retrieval evaluation. In Proceedings of ADCS 2015, article 5.
-
-    Azzopardi, L., Thomas, P. and Moffat, A. (2019). cwl_eval: An evaluation tool
-    for information retrieval. SIGIR 2019, 1321-1324.
 
     Examples
     --------
@@ -373,10 +359,8 @@ def cwl_insq(
         $g_1, g_2, \dots$; None or NaN for an unjudged document (gain 0).
     T : float, default 1.0
         The gain the user expects to need, $T > 0$ (cwl_eval's default 1).
-    depth : int, default 1000
-        The list is padded (gain 0, cost 1) or cut to this many ranks (cwl_eval's ``max_n``).
-    costs : sequence of float, optional
-        The cost of each retrieved document; default 1 each.
+    depth, costs
+        As in `cwl_precision`: cwl_eval's ``max_n`` (1000) and a cost per document (1 each).
 
     Returns
     -------

@@ -12,7 +12,6 @@ trec_eval's own measure list: the families of ``-m all_trec`` in trec_eval's reg
 from __future__ import annotations
 
 import dataclasses
-
 import importlib.util
 import re
 import sys

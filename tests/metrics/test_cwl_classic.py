@@ -184,10 +184,10 @@ def test_reciprocal_rank_without_a_useful_document_reads_the_whole_list():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: rb.cwl_inst([0.5, 2.0]), r"gains\[1\] = 2: INST needs gains in \[0, 1\]"),
+    (lambda: rb.cwl_inst([0.5, 2.0]), r"gains\[1\] = 2: cwl_eval's INST needs gains of \[0, 1\]"),
     (lambda: rb.cwl_inst([1], T=0), r"T must be a finite number in \(0, inf\]"),
     (lambda: rb.cwl_insq([1], T=-1), r"T must be a finite number in \(0, inf\]"),
-    (lambda: rb.cwl_average_precision([1, -1]), r"gains\[1\] = -1 is negative"),
+    (lambda: rb.cwl_average_precision([1, -1]), r"gains\[1\] = -1: cwl_eval's AP needs gains of 0 or more"),
     (lambda: rb.cwl_precision([1], k=0), "k must be at least 1"),
     (lambda: rb.cwl_scaled_dcg([1], 5, depth=0), "depth must be a positive whole number"),
 ])

@@ -25,6 +25,7 @@ from rankbook._errors import InvalidValueError
 from rankbook.metrics.cwl import CWLQuantities, cwl_quantities
 from rankbook.metrics.cwl_measures import CWL_EVAL_DEPTH, cwl_eval_list
 
+
 @_validate.explains_missing_arguments
 def cwl_precision(
     gains: Sequence[float | None], k: int = 10, *, depth: int = CWL_EVAL_DEPTH,
@@ -264,11 +265,7 @@ def cwl_average_precision(
     (0.833333, 1.5)
     """
     gains, costs = cwl_eval_list(gains, depth, costs)
-    if (gains < 0).any():
-        i = int(np.flatnonzero(gains < 0)[0])
-        raise InvalidValueError(
-            f"gains[{i}] = {gains[i]:g} is negative: cwl_eval's AP needs gains of 0 or more "
-            "(map negative grades to 0 first, as trec_eval counts them non-relevant).")
+    _refuse_gains_outside(gains, "AP", high=np.inf)
     from_here = np.cumsum((gains / np.arange(1, gains.size + 1))[::-1])[::-1]  # sum_{j>=i} g_j/j
     after = np.r_[from_here[1:], 0.0]
     continuation = np.divide(after, from_here, out=np.zeros_like(after), where=after > 0)
@@ -332,7 +329,7 @@ def cwl_inst(
     """
     T = _validate.number(T, "T", low=0, low_open=True, hint="the gain the user expects to need")
     gains, costs = cwl_eval_list(gains, depth, costs)
-    _refuse_gains_outside_unit_interval(gains, "INST")
+    _refuse_gains_outside(gains, "INST", high=1.0)
     ranks = np.arange(1, gains.size + 1)
     still_wanted = T - np.cumsum(gains)
     continuation = ((ranks + T + still_wanted - 1.0) / (ranks + T + still_wanted)) ** 2
@@ -391,10 +388,13 @@ def cwl_insq(
     return cwl_quantities(gains, continuation, costs)
 
 
-def _refuse_gains_outside_unit_interval(gains: np.ndarray, measure: str) -> None:
-    outside = np.flatnonzero((gains < 0) | (gains > 1))
+def _refuse_gains_outside(gains: np.ndarray, measure: str, high: float) -> None:
+    """A gain below 0 (or above ``high``) makes C(i) no probability: refuse it, as cwl_eval does above 1."""
+    outside = np.flatnonzero((gains < 0) | (gains > high))
     if outside.size:
         i = int(outside[0])
+        allowed = "[0, 1]" if high == 1 else "0 or more"
         raise InvalidValueError(
-            f"gains[{i}] = {gains[i]:g}: {measure} needs gains in [0, 1], as cwl_eval does. "
-            "Scale the grades first, e.g. divide by the highest grade (ir_measures' max_rel).")
+            f"gains[{i}] = {gains[i]:g}: cwl_eval's {measure} needs gains of {allowed}. Scale or "
+            "clip the grades first (a negative grade to 0, as trec_eval counts it non-relevant; "
+            "ir_measures divides by max_rel).")

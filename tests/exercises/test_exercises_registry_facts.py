@@ -25,7 +25,9 @@ from rankbook.metrics.registry import METRICS, by_name
 HAND_WRITTEN = {
     (_registry_items, "GRADED"): {"G", "nDCG", "nDCG_rel", "R-nDCG", "ERR@k", "IDCG@k",
                                   "RBP-resid",   # and RBP: drawn by its hand-made generator
-                                  "CWL-RBP"},    # a row added after 0a20bf0, graded=True
+                                  "CWL-RBP",     # a row added after 0a20bf0, graded=True
+                                  # cwl_classic's rows (issue 30), graded=True (INST: 0/1)
+                                  "CWL-P@k", "SDCG@k", "CWL-RR", "CWL-AP", "INSQ"},
     (_registry_items, "UNJUDGED"): {"bpref", "GMbpref", "infAP", "relstring", "Unjudged@k",
                                     "NumNonrelJudgedRet", "binG", "G", "utility", "RBP-resid"},
     (_registry_items, "JUDGED_ONLY"): {"SL", "PR curve", "LAG", "mean LAG", "ROC", "AUC"},

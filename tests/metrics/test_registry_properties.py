@@ -185,6 +185,19 @@ PROPERTIES: dict[str, Declared] = {
     **{name: Declared(lambda q, f=getattr(rb, name): f(
         [None if g is None else g / 3 for g in q.ranking], q.k).expected_utility)
        for name in ("cwl_nerr8", "cwl_nerr9")},
+    # cwl_eval's classic measures (cwl_classic.py): EU with gains grade / 3 in [0, 1], a weighted
+    # mean of gains, so in [0, 1]; the list is padded with gain 0 anyway, so a non-relevant
+    # document appended changes nothing. A perfect ranking puts the highest grade first: its
+    # RR is that gain over rank 1.
+    "cwl_precision": Declared(lambda q: rb.cwl_precision(_thirds(q), q.k).expected_utility),
+    "cwl_scaled_dcg": Declared(lambda q: rb.cwl_scaled_dcg(_thirds(q), q.k).expected_utility),
+    "cwl_reciprocal_rank": Declared(
+        lambda q: rb.cwl_reciprocal_rank(_thirds(q)).expected_utility,
+        perfect=lambda q: max(q.ranking, default=0) / 3),
+    "cwl_average_precision": Declared(
+        lambda q: rb.cwl_average_precision(_thirds(q)).expected_utility),
+    "cwl_inst": Declared(lambda q: rb.cwl_inst(_thirds(q), 2.0).expected_utility),
+    "cwl_insq": Declared(lambda q: rb.cwl_insq(_thirds(q), 2.0).expected_utility),
     # trec_eval 10's residual is 0 when no document is unjudged (every generated grade is
     # judged); an unjudged document appended gives it weight.
     "rank_biased_precision_residual": Declared(
@@ -236,6 +249,11 @@ PROPERTIES: dict[str, Declared] = {
     "judged_at_k": Declared(lambda q: rb.judged_at_k([g is not None for g in q.ranking], q.k),
                             perfect=lambda q: 1.0, tail_invariant=False),
 }
+
+
+def _thirds(q: Query) -> list:
+    """The grades 0-3 as gains in [0, 1] (None stays unjudged), as cwl_eval's models take them."""
+    return [None if g is None else g / 3 for g in q.ranking]
 
 
 def _f_beta(precision: float, recall: float, beta: float) -> float:

@@ -14,6 +14,14 @@ from rankbook.metrics.average_precision import average_precision
 from rankbook.metrics.bpref import bpref
 from rankbook.metrics.cwl_gain_models import (cwl_ift_goal, cwl_ift_goal_rate, cwl_ift_rate,
                                               cwl_nerr8, cwl_nerr9, cwl_nerr10, cwl_nerr11)
+from rankbook.metrics.cwl_classic import (
+    cwl_average_precision,
+    cwl_insq,
+    cwl_inst,
+    cwl_precision,
+    cwl_reciprocal_rank,
+    cwl_scaled_dcg,
+)
 from rankbook.metrics.cwl_measures import cwl_rank_biased_precision
 from rankbook.metrics.cwl_models import (cwl_bejewelled_player, cwl_time_biased_gain,
                                          cwl_u_measure)
@@ -61,6 +69,8 @@ __all__ = [
     "roc_auc",
     # the C/W/L measures (registry_cwl.py)
     "cwl_rank_biased_precision",
+    "cwl_precision", "cwl_scaled_dcg", "cwl_reciprocal_rank", "cwl_average_precision",
+    "cwl_inst", "cwl_insq",
     # the C/W/L user models (registry_cwl_models.py)
     "cwl_bejewelled_player", "cwl_u_measure", "cwl_time_biased_gain", "cwl_ift_goal",
     "cwl_ift_rate", "cwl_ift_goal_rate", "cwl_nerr8", "cwl_nerr9", "cwl_nerr10", "cwl_nerr11",

@@ -100,11 +100,46 @@ def cwl_rank_biased_precision(
     0.625
     """
     p = _validate.rbp_persistence(persistence)
+    gains, costs = cwl_eval_list(gains, depth, costs)
+    return cwl_quantities(gains, rbp_continuation(p, len(gains)), costs)
+
+
+def cwl_eval_list(
+    gains: Sequence[float | None], depth: int = CWL_EVAL_DEPTH,
+    costs: Sequence[float] | None = None,
+) -> tuple[np.ndarray, np.ndarray | None]:
+    r"""The list cwl_eval scores: gains and costs cut or padded to ``depth`` ranks.
+
+    An unjudged document (None or NaN) has gain 0, cwl_eval's lower bound;
+    ranks past the run have gain 0 and cost 1 (cwl_eval's ``Ranking`` with
+    ``max_n`` = ``depth``).
+
+    Parameters
+    ----------
+    gains : sequence of float or None
+        The gain of each retrieved document, None or NaN for an unjudged one.
+    depth : int, default 1000
+        The number of ranks of the list (cwl_eval's ``max_n``).
+    costs : sequence of float, optional
+        The cost of each retrieved document; None: 1 each (returned as None).
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray or None)
+        ``depth`` gains and ``depth`` costs (None when ``costs`` is None).
+
+    Examples
+    --------
+    >>> cwl_eval_list([1, None, 0.5], depth=4)
+    (array([1. , 0. , 0.5, 0. ]), None)
+    >>> cwl_eval_list([1, 1, 1], depth=2, costs=[2.0, 5.0, 1.0])
+    (array([1., 1.]), array([2., 5.]))
+    """
     depth = _validate.count(depth, "depth", what="ranks of the list cwl_eval scores")
     gains = _fitted([np.nan if g is None else g for g in gains], depth, fill=0.0)
     gains[np.isnan(gains)] = 0.0
     costs = None if costs is None else _fitted(costs, depth, fill=1.0)
-    return cwl_quantities(gains, rbp_continuation(p, depth), costs)
+    return gains, costs
 
 
 def _fitted(values, depth: int, fill: float) -> np.ndarray:

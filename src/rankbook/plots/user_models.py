@@ -5,6 +5,7 @@ r"""Figures of the chapter on user models (RBP, ERR): where the modelled user re
 | `rbp_contributions` | the probability $p^{i-1}$ of reaching each rank; each document's part of RBP and what the unjudged ranks and those past the end could still add (the residual) |
 | `rbp_persistence` | the weight of each rank under several persistences, with the relevant ranks marked |
 | `err_cascade` | ERR's cascade: the probability of reaching each rank, of stopping there, and what the stop adds to ERR |
+| `cwl_static_weights` | C/W/L's weights $W(i)$ of the models whose continuation ignores the gains: P@k, SDCG@k, INSQ, RBP |
 
 The list's documents are drawn as a row of tiles below the axes when the function makes its
 own figure. Every probability is read off rankbook's metrics: the weight of rank $i$ is the
@@ -20,6 +21,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from rankbook import _validate
+from rankbook.metrics.cwl_classic import cwl_insq, cwl_precision, cwl_scaled_dcg
+from rankbook.metrics.cwl_measures import cwl_rank_biased_precision
 from rankbook.metrics.user_models import (
     expected_reciprocal_rank,
     rank_biased_precision,
@@ -31,10 +34,12 @@ from rankbook.plots._style import (
     PALETTE,
     REFERENCE,
     added_at_each_rank,
+    finish,
+    new_axes,
     rank_ticks,
 )
 
-__all__ = ["rbp_contributions", "rbp_persistence", "err_cascade"]
+__all__ = ["rbp_contributions", "rbp_persistence", "err_cascade", "cwl_static_weights"]
 
 
 def _rank_weight(rank: int, persistence: float, gain_options: dict) -> float:
@@ -269,3 +274,59 @@ def err_cascade(
     finish_list(stops_ax, title=f"ERR = {value:.4f}, the sum of the filled bars", xlabel="rank r",
                 ylabel="probability", legend="upper right", grid="y")
     return [reach_ax, stops_ax]
+
+
+def cwl_static_weights(n: int = 15, *, k: int = 10, persistence: float = 0.8, T: float = 1.0,
+                       ax=None):
+    r"""Plot C/W/L's weight $W(i)$ of ranks 1 to n for P@k, SDCG@k, INSQ(T) and RBP.
+
+    Their continuation $C(i)$ ignores the gains, so $W(i)$ is the same for
+    every ranking, and it is read off the measures themselves: $W(i)$ is the EU
+    (cwl_eval's expected utility per document) of a list whose only document
+    of gain 1 is at rank $i$. P@k spreads the weight evenly over $k$ ranks,
+    SDCG@k decays like DCG's discount and stops at $k$, INSQ and RBP decay
+    without end. (RR, AP and INST adapt to the gains: no single curve.)
+
+    Parameters
+    ----------
+    n : int, default 15
+        The ranks drawn.
+    k : int, default 10
+        P@k's and SDCG@k's cut-off.
+    persistence : float, default 0.8
+        RBP's $p$.
+    T : float, default 1.0
+        INSQ's target gain.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure when omitted.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One line per model, labelled with its expected depth ED.
+
+    Examples
+    --------
+    >>> ax = cwl_static_weights(12, k=5)
+    >>> [line.get_label() for line in ax.get_lines()]
+    ['P@5 (ED 5.00)', 'SDCG@5 (ED 2.95)', 'INSQ(T=1) (ED 2.58)', 'RBP(p=0.8) (ED 5.00)']
+    >>> [float(w) for w in ax.get_lines()[0].get_ydata()]  # P@5: 1/5 on each of five ranks
+    [0.2, 0.2, 0.2, 0.2, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    """
+    n = _validate.count(n, "n", what="ranks to draw")
+    models = {f"P@{k}": lambda g: cwl_precision(g, k),
+              f"SDCG@{k}": lambda g: cwl_scaled_dcg(g, k),
+              f"INSQ(T={T:g})": lambda g: cwl_insq(g, T),
+              f"RBP(p={persistence:g})": lambda g: cwl_rank_biased_precision(g, persistence)}
+    ax = new_axes(ax)
+    ranks = np.arange(1, n + 1)
+    for (label, measure), colour, marker in zip(models.items(), PALETTE, MARKERS):
+        weights = [measure([0] * (i - 1) + [1]).expected_utility for i in ranks]
+        depth = measure([]).expected_depth
+        ax.plot(ranks, weights, marker=marker, markersize=4, color=colour,
+                label=f"{label} (ED {depth:.2f})")
+    rank_ticks(ax, n, most=10)
+    ax.set_ylim(bottom=0)
+    return finish(ax, title="C/W/L weights W(i) of four static user models",
+                  xlabel="rank i", ylabel="W(i)", legend="upper right")
+

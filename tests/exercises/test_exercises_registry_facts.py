@@ -20,14 +20,12 @@ from rankbook._errors import InvalidValueError
 from rankbook.exercises import _catalog, _names, _registry_items
 from rankbook.exercises._catalog import Kind, resolve
 from rankbook.exercises._draw import LEVELS
+from rankbook.metrics import registry
 from rankbook.metrics.registry import METRICS, by_name
 
 HAND_WRITTEN = {
     (_registry_items, "GRADED"): {"G", "nDCG", "nDCG_rel", "R-nDCG", "ERR@k", "IDCG@k",
-                                  "RBP-resid",   # and RBP: drawn by its hand-made generator
-                                  "CWL-RBP",     # a row added after 0a20bf0, graded=True
-                                  # cwl_classic's rows (issue 30), graded=True (INST: 0/1)
-                                  "CWL-P@k", "SDCG@k", "CWL-RR", "CWL-AP", "INSQ"},
+                                  "RBP-resid"},  # and RBP: drawn by its hand-made generator
     (_registry_items, "UNJUDGED"): {"bpref", "GMbpref", "infAP", "relstring", "Unjudged@k",
                                     "NumNonrelJudgedRet", "binG", "G", "utility", "RBP-resid"},
     (_registry_items, "JUDGED_ONLY"): {"SL", "PR curve", "LAG", "mean LAG", "ROC", "AUC"},
@@ -44,7 +42,11 @@ HAND_WRITTEN = {
 @pytest.mark.parametrize("module, constant", list(HAND_WRITTEN),
                          ids=[f"{m.__name__.rsplit('.', 1)[1]}.{c}" for m, c in HAND_WRITTEN])
 def test_the_rows_say_what_the_hand_written_lists_said(module, constant):
-    assert set(getattr(module, constant)) == HAND_WRITTEN[module, constant]
+    # The rows that existed at 0a20bf0 (the user-model chapter's rows came later, in modules of
+    # their own: their exercises are drawn from their own rows' facts)
+    then = {metric.name for metric in registry._TREC_EVAL_AND_TEXTBOOK}
+    assert set(getattr(module, constant)) & then == HAND_WRITTEN[module, constant]
+    assert HAND_WRITTEN[module, constant] <= then
 
 
 def test_the_cut_off_measures_are_the_rows_with_a_cut_off_k():

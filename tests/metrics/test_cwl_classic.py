@@ -4,7 +4,7 @@ The oracles: cwl-eval 1.0.12 itself (Azzopardi, Thomas and Moffat, SIGIR 2019;
 https://github.com/ireval/cwl), in process through its ``Ranking`` and measure classes
 (``PrecisionCWLMetric``, ``NDCGCWLMetric``, ``RRCWLMetric``, ``APCWLMetric``,
 ``INSTCWLMetric``, ``INSQCWLMetric``) at full precision, and its console script, which prints
-4 decimals; and the values published for its test files (tests/data/cwl/): ir_measures 0.4.3's
+4 decimals; and the values published for its test files (rankbook.datasets.cwl_sample()): ir_measures 0.4.3's
 ``tests/test_cwl_eval.py`` for topics T1, T2, T3, and the T1 rows cwl-eval 1.0.12 prints on
 them. The run file lists each topic's documents by descending score, so cwl_eval's file order
 is trec_eval's order.
@@ -27,7 +27,7 @@ from rankbook._errors import InvalidValueError
 ranking_module = pytest.importorskip("cwl.ruler.ranking")
 cwl_measures = pytest.importorskip("cwl.ruler.cwl_ruler")
 
-CWL = Path(__file__).resolve().parents[1] / "data" / "cwl"
+CWL = rb.datasets.cwl_sample()[0].parent  # cwl_eval's test files, package data
 QUANTITIES = ("EU", "ETU", "EC", "ETC", "ED")
 TOPICS = ("T1", "T2", "T3")
 

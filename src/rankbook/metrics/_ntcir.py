@@ -58,14 +58,14 @@ class NtcirTopic:
                           self.level_counts, self.gain_of_level)
 
     def ideal_cumulative_gain(self, n: int) -> np.ndarray:
-        r"""$cg^*(r)$ for $r = 1..n$: the ideal list's gain up to rank $r$ (flat after $R$)."""
+        r"""$\mathrm{cg}^*(r)$ for $r = 1..n$: the ideal list's gain up to rank $r$ (flat after $R$)."""
         if len(self.ideal_gains) == 0:
             return np.zeros(n)
         last_rank = np.minimum(np.arange(1, n + 1), len(self.ideal_gains))
         return np.cumsum(self.ideal_gains)[last_rank - 1]
 
     def blended_ratio(self, beta: float) -> np.ndarray:
-        r"""$BR(r) = (C(r) + \beta\, cg(r)) / (r + \beta\, cg^*(r))$ at every rank $r$."""
+        r"""$\mathrm{BR}(r) = (C(r) + \beta\, \mathrm{cg}(r)) / (r + \beta\, \mathrm{cg}^*(r))$ at every rank $r$."""
         ranks = np.arange(1, len(self.levels) + 1)
         relevant_so_far = np.cumsum(self.levels > 0)
         gain_so_far = np.cumsum(self.gains)

@@ -10,7 +10,7 @@ r"""C/W/L user models that stop as gain is collected: IFT (three forms) and NERR
 | `cwl_nerr10` | NERR, equation 10 | ``NERReq10CWLMetric`` | ``NERR10(p=..)`` |
 | `cwl_nerr11` | NERR, equation 11 | ``NERReq11CWLMetric`` | ``NERR11(T=..)`` |
 
-The list scored is cwl_eval's (:func:`rankbook.metrics.cwl_models.cwl_eval_list`);
+The list scored is cwl_eval's (:func:`rankbook.metrics.cwl_measures.cwl_eval_list`);
 $y_i = \sum_{j \le i} g_j$ is the gain and $k_i = \sum_{j \le i} c_j$ the cost
 collected up to rank $i$. NERR's four models refuse a gain outside $[0, 1]$, as
 cwl_eval does: scale grades first (ir_measures' ``max_rel``).
@@ -25,7 +25,7 @@ import numpy as np
 from rankbook import _validate
 from rankbook._errors import InvalidValueError
 from rankbook.metrics.cwl import CWLQuantities, cwl_quantities
-from rankbook.metrics.cwl_models import CWL_EVAL_DEPTH, cwl_eval_list
+from rankbook.metrics.cwl_measures import CWL_EVAL_DEPTH, cwl_eval_list
 
 
 
@@ -74,7 +74,7 @@ def cwl_ift_goal(
     1.75
     """
     T, b1, R1 = _numbers(T=T, b1=b1, R1=R1)
-    gains, costs = cwl_eval_list(gains, costs, depth)
+    gains, costs = cwl_eval_list(gains, depth, costs)
     return cwl_quantities(gains, _goal(np.cumsum(gains), T, b1, R1), costs)
 
 
@@ -121,7 +121,7 @@ def cwl_ift_rate(
     1.75
     """
     A, b2, R2 = _numbers(A=A, b2=b2, R2=R2)
-    gains, costs = cwl_eval_list(gains, costs, depth)
+    gains, costs = cwl_eval_list(gains, depth, costs)
     return cwl_quantities(gains, _rate(np.cumsum(gains), _spent(costs), A, b2, R2), costs)
 
 
@@ -168,7 +168,7 @@ def cwl_ift_goal_rate(
     1.25
     """
     T, b1, R1, A, b2, R2 = _numbers(T=T, b1=b1, R1=R1, A=A, b2=b2, R2=R2)
-    gains, costs = cwl_eval_list(gains, costs, depth)
+    gains, costs = cwl_eval_list(gains, depth, costs)
     collected = np.cumsum(gains)
     continuation = _goal(collected, T, b1, R1) * _rate(collected, _spent(costs), A, b2, R2)
     return cwl_quantities(gains, continuation, costs)
@@ -362,7 +362,7 @@ def cwl_nerr11(
 
 def _nerr(gains, continuation_at, depth, costs, max_rel) -> CWLQuantities:
     """NERR's common part: cwl_eval's list, gains checked to lie in [0, 1], C from (rank, g)."""
-    gains, costs = cwl_eval_list(gains, costs, depth, max_rel)
+    gains, costs = cwl_eval_list(gains, depth, costs, max_rel=max_rel)
     outside = np.flatnonzero((gains < 0) | (gains > 1))
     if outside.size:
         i = int(outside[0])

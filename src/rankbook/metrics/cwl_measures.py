@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from rankbook import _validate
+from rankbook._errors import InvalidValueError
 from rankbook.metrics.cwl import CWLQuantities, cwl_quantities, rbp_continuation
 
 #: cwl_eval's ``max_n``: every list is padded or cut to this many ranks.
@@ -106,43 +107,58 @@ def cwl_rank_biased_precision(
 
 def cwl_eval_list(
     gains: Sequence[float | None], depth: int = CWL_EVAL_DEPTH,
-    costs: Sequence[float] | None = None,
-) -> tuple[np.ndarray, np.ndarray | None]:
-    r"""The list cwl_eval scores: gains and costs cut or padded to ``depth`` ranks.
+    costs: Sequence[float] | None = None, *, max_rel: float | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    r"""The gains and costs cwl_eval scores: unjudged gain 0, padded or cut to ``depth`` ranks.
 
-    An unjudged document (None or NaN) has gain 0, cwl_eval's lower bound;
-    ranks past the run have gain 0 and cost 1 (cwl_eval's ``Ranking`` with
-    ``max_n`` = ``depth``).
+    $$g_i = \begin{cases} \text{the document's gain} & \text{judged} \\
+    0 & \text{unjudged, or past the end of the run} \end{cases}, \qquad
+    c_i = \begin{cases} \text{the document's cost} & \text{given} \\
+    1 & \text{otherwise} \end{cases}, \qquad i = 1, \dots, D$$
+
+    cwl_eval's lower bound (its ``Ranking`` with ``worse_case=True`` and ``max_n``
+    = $D$). Every C/W/L measure of rankbook reads its continuation off these two
+    lists.
 
     Parameters
     ----------
     gains : sequence of float or None
         The gain of each retrieved document, None or NaN for an unjudged one.
     depth : int, default 1000
-        The number of ranks of the list (cwl_eval's ``max_n``).
+        $D$, the number of ranks scored (cwl_eval's ``max_n``).
     costs : sequence of float, optional
-        The cost of each retrieved document; None: 1 each (returned as None).
+        The cost of each retrieved document (a number >= 0 each); None: 1 each.
+    max_rel : float, optional
+        None: the gains as given (cwl_eval). A number: each gain clipped to
+        $[0, \mathrm{max\_rel}]$ and divided by it (ir_measures' ``max_rel``,
+        ``min_rel`` 0), so that grades become gains in $[0, 1]$.
 
     Returns
     -------
-    (numpy.ndarray, numpy.ndarray or None)
-        ``depth`` gains and ``depth`` costs (None when ``costs`` is None).
+    tuple of numpy.ndarray, each of shape (depth,)
+        ``(gains, costs)``.
 
     Examples
     --------
-    >>> cwl_eval_list([1, None, 0.5], depth=4)
-    (array([1. , 0. , 0.5, 0. ]), None)
-    >>> cwl_eval_list([1, 1, 1], depth=2, costs=[2.0, 5.0, 1.0])
-    (array([1., 1.]), array([2., 5.]))
+    >>> cwl_eval_list([1, None, 0.5], depth=4, costs=[2, 3, 1])
+    (array([1. , 0. , 0.5, 0. ]), array([2., 3., 1., 1.]))
+    >>> cwl_eval_list([1, 1, 1], depth=2)
+    (array([1., 1.]), array([1., 1.]))
+    >>> cwl_eval_list([3, 1, -1], depth=3, max_rel=2)[0]
+    array([1. , 0.5, 0. ])
     """
     depth = _validate.count(depth, "depth", what="ranks of the list cwl_eval scores")
-    gains = _fitted([np.nan if g is None else g for g in gains], depth, fill=0.0)
+    gains = np.array([np.nan if g is None else g for g in gains], dtype=np.float64)[:depth]
     gains[np.isnan(gains)] = 0.0
-    costs = None if costs is None else _fitted(costs, depth, fill=1.0)
-    return gains, costs
-
-
-def _fitted(values, depth: int, fill: float) -> np.ndarray:
-    """``values`` as floats, cut or padded with ``fill`` to ``depth`` ranks (cwl_eval's list)."""
-    values = np.asarray(values, dtype=np.float64)[:depth]
-    return np.concatenate([values, np.full(depth - values.size, fill)])
+    gains = np.concatenate([gains, np.zeros(depth - gains.size)])
+    if max_rel is not None:
+        max_rel = _validate.number(max_rel, "max_rel", low=0, low_open=True)
+        gains = np.clip(gains, 0.0, max_rel) / max_rel
+    if costs is None:
+        return gains, np.ones(depth)
+    costs = np.asarray(costs, dtype=np.float64)[:depth]
+    if costs.ndim != 1 or not np.all(costs >= 0):
+        raise InvalidValueError(
+            "costs must be one number >= 0 per retrieved document (e.g. seconds or characters "
+            f"to read it; rankbook.io.document_costs reads cwl_eval's cost file), got {costs!r}.")
+    return gains, np.concatenate([costs, np.ones(depth - costs.size)])

@@ -26,62 +26,7 @@ import numpy as np
 from rankbook import _validate
 from rankbook._errors import InvalidValueError
 from rankbook.metrics.cwl import CWLQuantities, cwl_quantities
-from rankbook.metrics.cwl_measures import CWL_EVAL_DEPTH
-
-
-def cwl_eval_list(gains: Sequence[float | None], costs: Sequence[float] | None,
-                  depth: int, max_rel: float | None = None) -> tuple[np.ndarray, np.ndarray]:
-    r"""The gains and costs cwl_eval scores: unjudged gain 0, padded or cut to ``depth`` ranks.
-
-    $$g_i = \begin{cases} \text{the document's gain} & \text{judged} \\
-    0 & \text{unjudged, or past the end of the run} \end{cases}, \qquad
-    c_i = \begin{cases} \text{the document's cost} & \text{given} \\
-    1 & \text{otherwise} \end{cases}, \qquad i = 1, \dots, D$$
-
-    cwl_eval's lower bound (its ``Ranking`` with ``worse_case=True``). Every
-    model of this module and of :mod:`rankbook.metrics.cwl_nerr` reads its
-    continuation off these two lists.
-
-    Parameters
-    ----------
-    gains : sequence of float or None
-        The gain of each retrieved document, None or NaN for an unjudged one.
-    costs : sequence of float or None
-        The cost of each retrieved document (a number >= 0 each); None: 1 each.
-    depth : int
-        $D$, the number of ranks scored.
-    max_rel : float, optional
-        None: the gains as given (cwl_eval). A number: each gain clipped to
-        $[0, \mathrm{max\_rel}]$ and divided by it (ir_measures' ``max_rel``,
-        ``min_rel`` 0), so that grades become gains in $[0, 1]$.
-
-    Returns
-    -------
-    tuple of numpy.ndarray, each of shape (depth,)
-        ``(gains, costs)``.
-
-    Examples
-    --------
-    >>> cwl_eval_list([1, None, 0.5], [2, 3, 1], depth=4)
-    (array([1. , 0. , 0.5, 0. ]), array([2., 3., 1., 1.]))
-    >>> cwl_eval_list([3, 1, -1], None, depth=3, max_rel=2)[0]
-    array([1. , 0.5, 0. ])
-    """
-    depth = _validate.count(depth, "depth", what="ranks of the list cwl_eval scores")
-    gains = np.array([np.nan if g is None else g for g in gains], dtype=np.float64)[:depth]
-    gains[np.isnan(gains)] = 0.0
-    gains = np.concatenate([gains, np.zeros(depth - gains.size)])
-    if max_rel is not None:
-        max_rel = _validate.number(max_rel, "max_rel", low=0, low_open=True)
-        gains = np.clip(gains, 0.0, max_rel) / max_rel
-    if costs is None:
-        return gains, np.ones(depth)
-    costs = np.asarray(costs, dtype=np.float64)[:depth]
-    if costs.ndim != 1 or not np.all(costs >= 0):
-        raise InvalidValueError(
-            "costs must be one number >= 0 per retrieved document (e.g. seconds or characters "
-            f"to read it; rankbook.io.document_costs reads cwl_eval's cost file), got {costs!r}.")
-    return gains, np.concatenate([costs, np.ones(depth - costs.size)])
+from rankbook.metrics.cwl_measures import CWL_EVAL_DEPTH, cwl_eval_list
 
 
 @_validate.explains_missing_arguments
@@ -161,7 +106,7 @@ def cwl_bejewelled_player(
     T, K = (_validate.number(v, n, low=0) for v, n in ((T, "T"), (K, "K")))
     hb, hc, gain_median = (_validate.number(v, n) for v, n in
                            ((hb, "hb"), (hc, "hc"), (gain_median, "gain_median")))
-    gains, costs = cwl_eval_list(gains, costs, depth, max_rel)
+    gains, costs = cwl_eval_list(gains, depth, costs, max_rel=max_rel)
     surplus = gains[:-1] - gain_median  # g_j - g_med, added to the bounds after rank j
     gain_bound = np.cumsum(np.r_[T, hb * surplus])
     cost_bound = np.cumsum(np.r_[K, hc * surplus])
@@ -227,7 +172,7 @@ def cwl_u_measure(
     (2.5, 0.6)
     """
     L = _validate.number(L, "L", low=0, low_open=True)
-    gains, costs = cwl_eval_list(gains, costs, depth)
+    gains, costs = cwl_eval_list(gains, depth, costs)
     read_before = np.r_[0.0, np.cumsum(costs)[:-1]]
     weight = np.maximum(0.0, 1.0 - read_before / L)
     weight[-1] = 0.0
@@ -287,7 +232,7 @@ def cwl_time_biased_gain(
     (5.0, 1.75)
     """
     halflife = _validate.number(halflife, "halflife", low=0, low_open=True)
-    gains, costs = cwl_eval_list(gains, costs, depth)
+    gains, costs = cwl_eval_list(gains, depth, costs)
     read_before = np.r_[0.0, np.cumsum(costs)[:-1]]
     return cwl_quantities(gains, _ratios(2.0 ** (-read_before / halflife)), costs)
 

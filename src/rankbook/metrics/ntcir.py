@@ -10,10 +10,10 @@ r"""NTCIREVAL's measures built on the blended ratio (Sakai): Q, O, P, P+ and NCU
 
 Every one reads the *blended ratio* at rank $r$,
 
-$$BR(r) = \frac{C(r) + \beta\, cg(r)}{r + \beta\, cg^*(r)},$$
+$$\mathrm{BR}(r) = \frac{C(r) + \beta\, \mathrm{cg}(r)}{r + \beta\, \mathrm{cg}^*(r)},$$
 
-where $C(r)$ counts the relevant documents in the top $r$, $cg(r)$ adds their
-gains and $cg^*(r)$ adds the gains of the ideal list's top $r$. Each takes the
+where $C(r)$ counts the relevant documents in the top $r$, $\mathrm{cg}(r)$ adds their
+gains and $\mathrm{cg}^*(r)$ adds the gains of the ideal list's top $r$. Each takes the
 grade of each ranked document (None: unjudged, gain 0), every judged grade of
 the topic (``ideal``), and ``gains``: the gain of level L1, L2, ... as
 NTCIREVAL's ``-g 1:2:3`` gives it. ``condensed=True`` removes the unjudged
@@ -48,12 +48,12 @@ def q_measure(
 ) -> float:
     r"""Q-measure (Sakai): the blended ratio averaged over the relevant documents.
 
-    $$Q@k = \frac{1}{\min(R, k)} \sum_{r=1}^{k} I(r)\, BR(r), \qquad
-    BR(r) = \frac{C(r) + \beta\, cg(r)}{r + \beta\, cg^*(r)}$$
+    $$\mathrm{Q}@k = \frac{1}{\min(R, k)} \sum_{r=1}^{k} I(r)\, \mathrm{BR}(r), \qquad
+    \mathrm{BR}(r) = \frac{C(r) + \beta\, \mathrm{cg}(r)}{r + \beta\, \mathrm{cg}^*(r)}$$
 
     where $I(r)$ is 1 when the document at rank $r$ is relevant, $R$ the
     judged relevant documents, $C(r)$ the relevant ones in the top $r$,
-    $cg(r)$ their gains and $cg^*(r)$ the ideal list's. With $\beta = 0$ it
+    $\mathrm{cg}(r)$ their gains and $\mathrm{cg}^*(r)$ the ideal list's. With $\beta = 0$ it
     is average precision; as $\beta$ grows, graded relevance counts more.
 
     Parameters
@@ -115,7 +115,7 @@ def o_measure(
 ) -> float:
     r"""O-measure (Sakai): the blended ratio at the first relevant document.
 
-    $$O = BR(r_1) = \frac{1 + \beta\, g(r_1)}{r_1 + \beta\, cg^*(r_1)}$$
+    $$O = \mathrm{BR}(r_1) = \frac{1 + \beta\, g(r_1)}{r_1 + \beta\, \mathrm{cg}^*(r_1)}$$
 
     where $r_1$ is the rank of the first relevant document and $g(r_1)$ its
     gain; 0 when none is retrieved. A graded reciprocal rank: a highly relevant
@@ -123,7 +123,11 @@ def o_measure(
 
     Parameters
     ----------
-    relevance, ideal, gains, beta, condensed
+    relevance : sequence of float or None
+        The grade (level) of each ranked document; None for unjudged.
+    ideal : sequence of float
+        Every judged grade of the topic (retrieved or not).
+    gains, beta, condensed
         As in :func:`q_measure`.
 
     Returns
@@ -171,7 +175,7 @@ def p_measure(
 ) -> float:
     r"""P-measure (Sakai): the blended ratio at the first most relevant document retrieved.
 
-    $$P = BR(r_p)$$
+    $$P = \mathrm{BR}(r_p)$$
 
     where $r_p$ is the rank of the first document whose level is the highest
     level *in the list* (not in the judgments); 0 when no relevant document is
@@ -180,7 +184,11 @@ def p_measure(
 
     Parameters
     ----------
-    relevance, ideal, gains, beta, condensed
+    relevance : sequence of float or None
+        The grade (level) of each ranked document; None for unjudged.
+    ideal : sequence of float
+        Every judged grade of the topic (retrieved or not).
+    gains, beta, condensed
         As in :func:`q_measure`.
 
     Returns
@@ -221,14 +229,18 @@ def p_plus_measure(
 ) -> float:
     r"""P+-measure (Sakai): the blended ratio averaged over the relevant documents down to $r_p$.
 
-    $$P^{+} = \frac{1}{C(r_p)} \sum_{r=1}^{r_p} I(r)\, BR(r)$$
+    $$P^{+} = \frac{1}{C(r_p)} \sum_{r=1}^{r_p} I(r)\, \mathrm{BR}(r)$$
 
     where $r_p$ is the rank of the first document with the list's highest
     level (:func:`p_measure`) and $C(r_p)$ the relevant documents down to it.
 
     Parameters
     ----------
-    relevance, ideal, gains, beta, condensed
+    relevance : sequence of float or None
+        The grade (level) of each ranked document; None for unjudged.
+    ideal : sequence of float
+        Every judged grade of the topic (retrieved or not).
+    gains, beta, condensed
         As in :func:`q_measure`.
 
     Returns
@@ -294,11 +306,11 @@ def normalised_cumulative_utility(
 ) -> float:
     r"""NCU (Sakai and Robertson): the utility where a user stops, over a population of users.
 
-    $$\mathrm{NCU} = \sum_{r} P_S(r)\, NU(r)$$
+    $$\mathrm{NCU} = \sum_{r} P_S(r)\, \mathrm{NU}(r)$$
 
     where $P_S(r)$ is the chance that the user stops at the relevant document
-    at rank $r$ and $NU(r)$ the utility there: precision $C(r)/r$
-    ($\beta = 0$, NTCIREVAL's ``,P``) or the blended ratio $BR(r)$
+    at rank $r$ and $\mathrm{NU}(r)$ the utility there: precision $C(r)/r$
+    ($\beta = 0$, NTCIREVAL's ``,P``) or the blended ratio $\mathrm{BR}(r)$
     ($\beta > 0$, ``,BR``). The stop probability is *graded-uniform*
     (``gu``), $P_S(r) = s(\ell_r) / \sum_{\ell \ge 1} n_\ell\, s(\ell)$ for
     a document of level $\ell_r$, $n_\ell$ judged documents at level $\ell$
@@ -308,7 +320,11 @@ def normalised_cumulative_utility(
 
     Parameters
     ----------
-    relevance, ideal, gains, condensed
+    relevance : sequence of float or None
+        The grade (level) of each ranked document; None for unjudged.
+    ideal : sequence of float
+        Every judged grade of the topic (retrieved or not).
+    gains, condensed
         As in :func:`q_measure`.
     stop : {"graded-uniform", "rank-biased"}, default "graded-uniform"
         The stop distribution (NTCIREVAL's ``gu`` and ``rb``).

@@ -124,7 +124,11 @@ def ntcir_normalized_err(
 
     Parameters
     ----------
-    relevance, ideal, gains, condensed
+    relevance : sequence of float or None
+        The grade (level) of each ranked document; None for unjudged.
+    ideal : sequence of float
+        Every judged grade of the topic (retrieved or not).
+    gains, condensed
         As in :func:`ntcir_expected_reciprocal_rank`.
     k : int, default 1000
         The cut-off (NTCIREVAL's ``--cutoffs``, default 1000).
@@ -185,7 +189,11 @@ def ntcir_ndcg(
 
     Parameters
     ----------
-    relevance, ideal, gains, condensed
+    relevance : sequence of float or None
+        The grade (level) of each ranked document; None for unjudged.
+    ideal : sequence of float
+        Every judged grade of the topic (retrieved or not).
+    gains, condensed
         As in :func:`ntcir_expected_reciprocal_rank`.
     k : int, default 1000
         The cut-off (NTCIREVAL's ``--cutoffs``).
@@ -240,7 +248,11 @@ def microsoft_ndcg(
 
     Parameters
     ----------
-    relevance, ideal, gains, condensed
+    relevance : sequence of float or None
+        The grade (level) of each ranked document; None for unjudged.
+    ideal : sequence of float
+        Every judged grade of the topic (retrieved or not).
+    gains, condensed
         As in :func:`ntcir_expected_reciprocal_rank`.
     k : int, default 1000
         The cut-off (NTCIREVAL's ``--cutoffs``).

@@ -14,7 +14,11 @@ import pytest
 from drawn import xs, ys
 
 import rankbook as rb
-from rankbook.plots import blended_ratio_at_ranks, compat_persistence, gdeval_ndcg_curves
+from rankbook.plots import (
+    blended_ratio_at_ranks,
+    compat_persistence,
+    gdeval_ndcg_curves,
+)
 
 NTCIR_RUN = [0, 3, None, 2]                       # NTCIREVAL's sample.res, levels
 NTCIR_IDEAL = [3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 0]   # its sample.rel
@@ -64,7 +68,7 @@ def test_compat_default_persistences_run_from_a_half_to_099():
     ax = compat_persistence([0, 2, 1], [2, 1, 0])
     p = xs(ax.get_lines()[0])
     assert len(p) == 50 and p[0] == 0.5 and p[-1] == 0.99
-    assert ax.get_title() == "Compat from 0.2500 (p = 0.5) to 0.4344 (p = 0.99)"
+    assert ax.get_title() == "Compat 0.2500 at p = 0.5, 0.4344 at p = 0.99"
 
 
 def test_the_blended_ratio_of_ntcirevals_sample():

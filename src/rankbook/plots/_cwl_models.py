@@ -10,7 +10,11 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 
 from rankbook.metrics.cwl_gain_models import cwl_ift_goal, cwl_ift_rate, cwl_nerr8
-from rankbook.metrics.cwl_models import cwl_bejewelled_player, cwl_time_biased_gain, cwl_u_measure
+from rankbook.metrics.cwl_models import (
+    cwl_bejewelled_player,
+    cwl_time_biased_gain,
+    cwl_u_measure,
+)
 from rankbook.plots._style import PALETTE, new_axes
 
 __all__ = ["cwl_model_depths"]

@@ -22,7 +22,14 @@ from rankbook.metrics.gdeval import gdeval_ndcg_at_k
 from rankbook.metrics.ir_measures_own import compatibility
 from rankbook.metrics.ntcir import q_measure
 from rankbook.plots._strip import axes_over_lists, finish_list
-from rankbook.plots._style import MARKERS, PALETTE, REFERENCE, finish, new_axes, rank_ticks
+from rankbook.plots._style import (
+    MARKERS,
+    PALETTE,
+    REFERENCE,
+    finish,
+    new_axes,
+    rank_ticks,
+)
 
 __all__ = ["gdeval_ndcg_curves", "compat_persistence", "blended_ratio_at_ranks"]
 
@@ -129,8 +136,8 @@ def compat_persistence(relevance: Sequence[float | None], ideal: Sequence[float]
         ax.plot(ps, values, label=label, **style)
     ax.set_ylim(0, 1.05)
     ax.set_xlim(ps.min(), ps.max())
-    return finish(ax, title=f"Compat from {compat[0]:.4f} (p = {ps[0]:g}) to {compat[-1]:.4f} "
-                  f"(p = {ps[-1]:g})", xlabel="persistence p", ylabel="value",
+    return finish(ax, title=f"Compat {compat[0]:.4f} at p = {ps[0]:g}, {compat[-1]:.4f} at p = "
+                  f"{ps[-1]:g}", xlabel="persistence p", ylabel="value",
                   legend="lower right")
 
 

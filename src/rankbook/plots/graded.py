@@ -10,10 +10,14 @@ r"""Figures of the graded-relevance chapter: gains, discounts, DCG against the i
 | `ndcg_averages` | nDCG@k with the points trec_eval's ``ndcg_rel`` and ``Rndcg`` average |
 | `gain_map_effect` | DCG and IDCG as stacked discounted gains, with linear gains and a gain map |
 | `normalized_gain_terms` | each rank's term of trec_eval's G against its term of DCG |
+| `gdeval_ndcg_curves` | gdeval's nDCG@k (gain $2^g - 1$) against trec_eval's (gain $g$), at every k |
+| `compat_persistence` | ir_measures' Compat as the persistence p grows, with the two RBOs it divides |
+| `blended_ratio_at_ranks` | NTCIREVAL's blended ratio, precision and cg/cg* at each rank; Q-measure |
 
 Every list is drawn with its grades as a row of tiles below the axes when the function makes
 its own figure. The last three, the figures of trec_eval's gain measures, are written in the
-private module ``_graded_variants``.
+private module ``_graded_variants``; the last three, the figures of the tools' own graded
+measures (gdeval, ir_measures, NTCIREVAL), in ``_graded_tools``.
 """
 
 from __future__ import annotations
@@ -28,6 +32,11 @@ from rankbook.metrics.dcg import (
     gains_of,
     idcg_at_k,
     ndcg_at_k,
+)
+from rankbook.plots._graded_tools import (
+    blended_ratio_at_ranks,
+    compat_persistence,
+    gdeval_ndcg_curves,
 )
 from rankbook.plots._graded_variants import (
     gain_map_effect,
@@ -44,7 +53,8 @@ from rankbook.plots._style import (
 )
 
 __all__ = ["discounted_gains", "dcg_curves", "dcg_conventions", "ndcg_at_ranks", "ndcg_ideals",
-           "ndcg_averages", "gain_map_effect", "normalized_gain_terms"]
+           "ndcg_averages", "gain_map_effect", "normalized_gain_terms", "gdeval_ndcg_curves",
+           "compat_persistence", "blended_ratio_at_ranks"]
 
 #: The conventions `dcg_conventions` compares: (name, keyword arguments of `dcg_at_k`).
 CONVENTIONS = (

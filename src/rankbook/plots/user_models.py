@@ -6,6 +6,7 @@ r"""Figures of the chapter on user models (RBP, ERR): where the modelled user re
 | `rbp_persistence` | the weight of each rank under several persistences, with the relevant ranks marked |
 | `err_cascade` | ERR's cascade: the probability of reaching each rank, of stopping there, and what the stop adds to ERR |
 | `cwl_static_weights` | C/W/L's weights $W(i)$ of the models whose continuation ignores the gains: P@k, SDCG@k, INSQ, RBP |
+| `cwl_model_depths` | how far the C/W/L models that stop for a reason read (ED) and what they gain (EU): BPM, U, TBG, IFT, NERR (written in ``_cwl_models``) |
 
 The list's documents are drawn as a row of tiles below the axes when the function makes its
 own figure. Every probability is read off rankbook's metrics: the weight of rank $i$ is the
@@ -28,6 +29,7 @@ from rankbook.metrics.user_models import (
     rank_biased_precision,
     rank_biased_precision_residual,
 )
+from rankbook.plots._cwl_models import cwl_model_depths
 from rankbook.plots._strip import axes_over_lists, finish_list
 from rankbook.plots._style import (
     MARKERS,
@@ -39,7 +41,8 @@ from rankbook.plots._style import (
     rank_ticks,
 )
 
-__all__ = ["rbp_contributions", "rbp_persistence", "err_cascade", "cwl_static_weights"]
+__all__ = ["rbp_contributions", "rbp_persistence", "err_cascade", "cwl_static_weights",
+           "cwl_model_depths"]
 
 
 def _rank_weight(rank: int, persistence: float, gain_options: dict) -> float:

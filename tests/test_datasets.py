@@ -68,7 +68,8 @@ def test_the_wheel_ships_every_file_of_the_package_data():
         "tool"]["setuptools"]["package-data"]["rankbook"]
     files = [path.relative_to(PACKAGE_DATA.parent).as_posix()
              for path in PACKAGE_DATA.rglob("*") if path.is_file()]
-    assert len(files) == 2 + 1 + len(BREUER_SHA256) + 1      # FLAGR's two, the READMEs
+    # FLAGR's two, Breuer et al.'s, cwl_eval's three, and a README each
+    assert len(files) == 2 + 1 + len(BREUER_SHA256) + 1 + 3 + 1
     left_out = [name for name in files if not any(fnmatch.fnmatch(name, g) for g in globs)]
     assert left_out == [], f"pyproject.toml's package-data leaves out {left_out}"
 

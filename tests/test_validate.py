@@ -303,6 +303,10 @@ NOT_OF_THE_KIND = {
     ("f_beta_at_k", "beta"): "the weight of recall against precision, any number > 0",
     ("f_beta_by_beta", "beta"): "F's weights of recall, numbers > 0",
     ("f_measure_at_ranks", "beta"): "F's weight of recall, any number > 0",
+    **{(name, "beta"): "NTCIREVAL's weight of the cumulative gain in the blended ratio, any "
+                       "number >= 0 (Sakai's beta = 1)"
+       for name in ("q_measure", "o_measure", "p_measure", "p_plus_measure",
+                    "normalised_cumulative_utility", "blended_ratio_at_ranks")},
 }
 
 

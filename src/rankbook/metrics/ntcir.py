@@ -285,7 +285,6 @@ def _stop_probabilities(topic, stop: str, stops, gamma: float) -> np.ndarray:
                     for level, count in enumerate(topic.level_counts) if level > 0)
         by_level = np.array([0.0] + [weight / total for weight in weights])
         return np.where(relevant, by_level[topic.levels], 0.0)
-    gamma = _validate.number(gamma, "gamma", low=0.0, high=1.0)
     total = sum(gamma ** i for i in range(topic.R))
     seen = np.cumsum(relevant)
     return np.array([gamma ** (int(n) - 1) / total if is_relevant else 0.0
@@ -362,6 +361,7 @@ def normalised_cumulative_utility(
     0.1175
     """
     _validate.choice(stop, ("graded-uniform", "rank-biased"), "stop")
+    gamma = _validate.probability(gamma, "gamma", meaning="the rank-biased stop's decay")
     topic = ntcir_topic(relevance, ideal, gains, condensed=condensed)
     if topic.R == 0:
         return 0.0

@@ -317,6 +317,7 @@ def cwl_static_weights(n: int = 15, *, k: int = 10, persistence: float = 0.8, T:
     [0.2, 0.2, 0.2, 0.2, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
     """
     n = _validate.count(n, "n", what="ranks to draw")
+    persistence = _validate.rbp_persistence(persistence)
     models = {f"P@{k}": lambda g: cwl_precision(g, k),
               f"SDCG@{k}": lambda g: cwl_scaled_dcg(g, k),
               f"INSQ(T={T:g})": lambda g: cwl_insq(g, T),

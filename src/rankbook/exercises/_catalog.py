@@ -22,6 +22,7 @@ import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from rankbook._errors import InvalidValueError
 from rankbook.exercises import _fusion_items, _registry_items, _stats_items
@@ -207,13 +208,26 @@ def flat(exercise: Exercise) -> bool:
     return len(parts) > 1 and len(set(parts)) == 1
 
 
+@lru_cache(maxsize=256)
+def is_binary(name: str) -> bool:
+    """Whether the measure ``name`` (``Hit@6``, ``success@k``) is 0 or 1 by definition: its
+    registry row's hint ``"binary"``."""
+    try:
+        entry = resolve(name).name
+    except InvalidValueError:
+        return False
+    row = next((metric for metric in METRICS if metric.name == entry), None)
+    return row is not None and "binary" in row.exercise_hints
+
+
 def degenerate(exercise: Exercise) -> bool:
     """0 or 1, every part equal, or a tie for first place in a fused order.
 
-    success@k is 0 or 1 by definition: its items are never degenerate.
+    A measure that is 0 or 1 by definition (its row's hint ``"binary"``: success@k, Hit@k)
+    is never degenerate.
     """
     answer = exercise.answer
-    if exercise.metric == "success@k":
+    if is_binary(exercise.metric):
         return False
     if isinstance(answer, (int, float, Fraction)) and answer in (0, 1):
         return True

@@ -260,7 +260,8 @@ _TREC_EVAL_AND_TEXTBOOK: tuple[Metric, ...] = (
            page="metrics/success_at_k.md",
            summary="1 if any relevant document is in the top k.", trec_eval=("success",),
            params=(Param("k", int, (1, 5, 10), low=1, keyword="k"), REL),
-           per_topic=lambda t, a: success_at_k(t.grades, a.k, relevance_level=a.rel)),
+           per_topic=lambda t, a: success_at_k(t.grades, a.k, relevance_level=a.rel),
+           exercise_hints=("binary",)),
     # --- the whole retrieved set, unranked ---
     Metric(name="SetP", function=precision_at_k, family="Set-based",
            page="metrics/precision_at_k.md",

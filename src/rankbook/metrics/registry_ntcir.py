@@ -142,5 +142,5 @@ NTCIR_ROWS: tuple[Metric, ...] = (
     Metric(name="Hit@k", function=ntcir_hit, family="User models", page=PAGE,
            summary="NTCIREVAL's Hit@k: 1 if a relevant document is in the top k.",
            params=(NTCIR_K,),
-           per_topic=lambda t, a: ntcir_hit(t.with_unjudged, a.k)),
+           per_topic=lambda t, a: ntcir_hit(t.with_unjudged, a.k), exercise_hints=("binary",)),
 )

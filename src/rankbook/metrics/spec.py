@@ -201,7 +201,8 @@ class Metric(Entry):
         do not say: ``"unjudged"`` (the measure is about unjudged documents:
         its lists always hold some), ``"judged"`` (a textbook function of a
         fully judged list), ``"not decimal"`` (the answer is a count or a list
-        of points, not asked to 4 decimals).
+        of points, not asked to 4 decimals), ``"binary"`` (0 or 1 by definition:
+        a sheet may repeat an answer, and 0 or 1 is no degenerate draw).
     quantities : tuple of str
         The numbers it gives per topic: one (``("value",)``) for most; C/W/L's
         measures give five (``("EU", "ETU", "EC", "ETC", "ED")``), each a

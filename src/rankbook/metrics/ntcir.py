@@ -29,7 +29,7 @@ import numpy as np
 
 from rankbook import _validate
 from rankbook._errors import InvalidValueError
-from rankbook.metrics._ntcir import ntcir_topic
+from rankbook.metrics.ntcir_topics import ntcir_topic
 
 
 def _beta(beta) -> float:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from rankbook import _validate
-from rankbook.metrics._ntcir import ntcir_topic
+from rankbook.metrics.ntcir_topics import ntcir_topic
 
 #: NTCIREVAL's default cut-off (``--cutoffs``).
 NTCIREVAL_CUTOFF = 1000

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from rankbook import _validate
-from rankbook.metrics._ntcir import ntcir_topic
+from rankbook.metrics.ntcir_topics import ntcir_topic
 from rankbook.metrics.dcg import ndcg_at_k
 from rankbook.metrics.gdeval import gdeval_ndcg_at_k
 from rankbook.metrics.ir_measures_own import compatibility

@@ -1,7 +1,8 @@
 r"""One topic as NTCIREVAL sees it: relevance levels, a gain per level, the ideal list.
 
-Not part of the public API; :mod:`rankbook.metrics.ntcir` and
-:mod:`rankbook.metrics.ntcir_discounted` compute their measures from it.
+:mod:`rankbook.metrics.ntcir` and :mod:`rankbook.metrics.ntcir_discounted` compute
+their measures from it, and the figures and hand calculations of NTCIREVAL's page read
+its running values (the blended ratio, the cumulative gains).
 NTCIREVAL (Sakai) labels each document with a level ``L0``, ``L1``, ...; the
 option ``-g 1:2:3`` gives the gain of ``L1``, ``L2``, ``L3``. An unjudged
 document has gain 0; with a *condensed list* (``-j``) it is removed from the

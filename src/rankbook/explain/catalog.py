@@ -39,6 +39,8 @@ def resolve(name: str) -> tuple[Explainer, dict, int | None]:
     ('P@k', {}, 5)
     >>> resolve("recip_rank")[0].metric
     'RR'
+    >>> resolve("Accuracy(rel=2)")[1]
+    {'relevance_level': 2.0}
     """
     if not isinstance(name, str) or not name.strip():
         raise InvalidValueError(f"metric must be a metric's name such as 'nDCG@10' or 'RR', "

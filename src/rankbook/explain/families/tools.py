@@ -52,7 +52,7 @@ def _gdeval_ndcg_columns(case, k: int) -> dict:
     return {"gain": number(gain[k - 1]) if k <= case.n else 0,
             "discount": float(discount_values(k)[k - 1]),
             "DCG@k": dcg_at_k(case.relevance, k, gain=GDEVAL_GAIN),
-            "ideal": ideal_written(case, k)[-1],
+            "ideal": max(ideal_written(case, k)[-1], 0),     # gdeval: a negative grade is 0
             "IDCG@k": idcg_at_k(ideal, k, gain=GDEVAL_GAIN),
             "nDCG@k": gdeval_ndcg_at_k(case.relevance, k, ideal=ideal,
                                        **case.kwargs("max_grade"))}

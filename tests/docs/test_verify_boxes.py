@@ -1,4 +1,4 @@
-"""The "Verify your hand calculation" boxes of the graded, user-model and incomplete chapters.
+"""The "Verify your hand calculation" boxes of the metric pages that have one (every chapter).
 
 docs/hooks/verify.py runs each example of a page's ``verify:`` front matter when the site is
 built; here the same check runs on these pages without a build, and the hook is shown to
@@ -21,7 +21,7 @@ verify = load_hook("verify")
 PAGES = {"dcg": "DCG@k", "ndcg": "nDCG@k", "ndcg_variants": "nDCG_rel", "ndcg_gain_map": "nDCG",
          "normalized_gain": "G", "rbp": "RBP", "err": "ERR@k", "bpref": "bpref",
          "infap": "infAP", "judged_only": "P@k", "unjudged": "Unjudged@k",
-         "relstring": "relstring"}
+         "relstring": "relstring", "gdeval": "gdeval-nDCG@k", "compat": "Compat"}
 
 
 def _front_matter(page: str) -> dict:

@@ -39,6 +39,8 @@ def resolve(name: str) -> tuple[Explainer, dict, int | None]:
     ('P@k', {}, 5)
     >>> resolve("recip_rank")[0].metric
     'RR'
+    >>> resolve("Accuracy(rel=2)")[1]
+    {'relevance_level': 2.0}
     """
     if not isinstance(name, str) or not name.strip():
         raise InvalidValueError(f"metric must be a metric's name such as 'nDCG@10' or 'RR', "
@@ -57,7 +59,8 @@ def resolve(name: str) -> tuple[Explainer, dict, int | None]:
 
 
 def _from_grammar(name: str):
-    """Names the evaluator reads (``P@5``, ``P_5``, ``rbp.0.8``, ``MAP``), if it reads this one."""
+    """Names the evaluator reads (``P@5``, ``P_5``, ``rbp.0.8``, ``MAP``), if it reads this one,
+    with the options its settings name (``Accuracy(rel=2)``: ``relevance_level=2``)."""
     from rankbook.evaluation.measures import parse_measures
 
     try:
@@ -68,6 +71,17 @@ def _from_grammar(name: str):
     explainer = explainers().get(entry.name)
     if explainer is None:
         return None
+    settings = {}
+    for symbol, value in measures[0].settings:
+        param = entry.parameter(symbol)
+        if param is not None and param.keyword in explainer.takes:
+            settings[param.keyword] = value
+    explainer, options, at = _param_of(explainer, measures)
+    return explainer, {**settings, **options}, at
+
+
+def _param_of(explainer, measures):
+    """The explainer, the options the parameter of its name sets, and the cut-off it names."""
     value = measures[0].param if len(measures) == 1 else None
     if value is None or value == ():
         return explainer, {}, None

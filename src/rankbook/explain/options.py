@@ -16,6 +16,7 @@ function is here.
 | ``floats`` | ``1 -1 0 0`` | tuple of float |
 | ``choice`` | one of ``choices`` | str |
 | ``gain_map`` | ``1=3 2=9`` (grade=gain) | dict |
+| ``bool`` | ``yes`` or ``no`` | bool |
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ class Option:
                 return tuple(float(w) for w in words)
             if self.kind == "gain_map":
                 return {float(g): float(v) for g, v in (w.split("=") for w in words)}
+            if self.kind == "bool" and str(text).lower() in _YES_NO:
+                return _YES_NO[str(text).lower()]
         except ValueError:
             pass
         else:
@@ -80,8 +83,12 @@ class Option:
                 return text
         example = {"int": "4", "float": "0.8", "grades": "3 2 1 0 (- for unjudged)",
                    "floats": "1 -1 0 0", "gain_map": "1=3 2=9",
-                   "choice": " or ".join(self.choices)}[self.kind]
+                   "choice": " or ".join(self.choices), "bool": "yes or no"}[self.kind]
         raise InvalidValueError(f"{self.flag} {text!r}: {self.help}; type e.g. {example}.")
+
+
+#: How a ``bool`` option is typed.
+_YES_NO = {"yes": True, "true": True, "no": False, "false": False}
 
 
 def _choice(name, flag, label, help, choices) -> Option:
@@ -139,4 +146,8 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
     _choice("convention", "--residual-convention", "Residual convention",
             "whose RBP residual: trec_eval 10's, or Moffat and Zobel's",
             RESIDUAL_CONVENTIONS),
+    # the tools' own rows (gdeval, ir_measures' Compat): explain/families/tools.py
+    Option("normalize", "--normalize", "Normalise", "Compat: divide RBO(run, ideal) by "
+           "RBO(ideal, ideal), so that the ideal run scores 1 (ir_measures' default)", "bool",
+           ("yes", "no")),
 )}

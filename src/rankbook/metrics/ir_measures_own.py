@@ -86,26 +86,45 @@ def compatibility(
     >>> compatibility([2, 1], ideal=[2, 1, 0], persistence=0.5)
     1.0
     """
-    grades = _validate.grades(relevance)
     p = _validate.probability(persistence, "persistence", meaning="the weight of each deeper rank")
+    overlap, ideal_overlap = prefix_overlaps(relevance, ideal)
+    depth = overlap.size
+    if depth == 0:
+        return 0.0
+    depths = np.arange(1, depth + 1)
+    weights = np.cumprod(np.r_[1.0, np.full(depth - 1, p)])  # p^(d-1), as 1, p, p*p, ...
+    score = np.sum(weights * overlap / depths) / np.sum(weights)
+    best = np.sum(weights * ideal_overlap / depths) / np.sum(weights)
+    if normalize and best > 0:
+        return float(score / best)
+    return float(score)
+
+
+def prefix_overlaps(relevance: Sequence[float | None],
+                    ideal: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+    r"""The overlaps Compat weighs: $|A_{:d} \cap I_{:d}|$ and $|I_{:d}|$ at depths $d = 1 \dots D$.
+
+    $A$ is the run, $I$ the ideal ranking of `compatibility` and $D$ the longer of the two;
+    $|I_{:d}| = \min(d, |I|)$. Empty arrays when both are empty.
+
+    Examples
+    --------
+    The run reads grades 0, 2, 1; $I$ is (the grade-2 document, the grade-1 document):
+
+    >>> run, ideal = prefix_overlaps([0, 2, 1], [2, 1, 0])
+    >>> run.tolist(), ideal.tolist()
+    ([0.0, 1.0, 2.0], [1, 2, 2])
+    """
+    grades = _validate.grades(relevance)
     judged = _validate.grades(ideal, "ideal")
     positive = np.sort(judged[judged > 0])[::-1]  # the grades of I, highest first
     depth = max(len(grades), len(positive))
-    if depth == 0:
-        return 0.0
     # a document of the run is in both top-d lists from d = max(its rank, its rank in I) on
     shared_from = np.zeros(depth + 1)
     for rank, ideal_rank in _ideal_ranks(grades, positive):
         if max(rank, ideal_rank) <= depth:  # past D (an ideal without it) it never counts
             shared_from[max(rank, ideal_rank)] += 1
-    depths = np.arange(1, depth + 1)
-    weights = np.cumprod(np.r_[1.0, np.full(depth - 1, p)])  # p^(d-1), as 1, p, p*p, ...
-    overlap = np.cumsum(shared_from[1:])
-    score = np.sum(weights * overlap / depths) / np.sum(weights)
-    best = np.sum(weights * np.minimum(depths, len(positive)) / depths) / np.sum(weights)
-    if normalize and best > 0:
-        return float(score / best)
-    return float(score)
+    return np.cumsum(shared_from[1:]), np.minimum(np.arange(1, depth + 1), len(positive))
 
 
 def _ideal_ranks(grades: np.ndarray, positive: np.ndarray):

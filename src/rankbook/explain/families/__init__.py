@@ -8,6 +8,7 @@ r"""The explainers of each chapter's metrics (`rankbook.explain.catalog` gathers
 | `graded` | graded relevance: DCG, IDCG, nDCG and trec_eval's gain measures |
 | `user_models` | user models: RBP and its residual, ERR |
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents, relstring |
+| `tools` | the tools' own measures: gdeval's nDCG@k and ERR@k, ir_measures' Compat and Accuracy |
 
 Each module's ``EXPLAINERS`` is a tuple of `rankbook.explain.catalog.Explainer`; each running
 value and each number of a worked formula is computed by a function of `rankbook.metrics`.
@@ -19,9 +20,11 @@ from rankbook.explain.families import (
     incomplete,
     rank_based,
     set_based,
+    tools,  # gdeval's and ir_measures' own rows
     user_models,
 )
 
 #: Every explainer, in the order of the chapters.
 ALL = (*set_based.EXPLAINERS, *rank_based.EXPLAINERS, *curves.EXPLAINERS, *graded.EXPLAINERS,
-       *user_models.EXPLAINERS, *incomplete.EXPLAINERS)
+       *user_models.EXPLAINERS, *incomplete.EXPLAINERS,
+       *tools.EXPLAINERS)  # the tools' own rows

@@ -43,7 +43,7 @@ from rankbook.metrics.normalized_gain import (
 DCG_OPTIONS = ("gain", "discount", "gain_map")
 
 
-def _ideal(case, k: int | None = None) -> list:
+def ideal_written(case, k: int | None = None) -> list:
     """The ideal ordering's first k entries (default: its positive ones), as the worked formula
     writes them: the grades sorted (their gains under a gain map), 0 past its end."""
     if "gain_map" in case.options:
@@ -55,7 +55,7 @@ def _ideal(case, k: int | None = None) -> list:
     return [number(x) for x in best[:k]] + [0] * max(0, k - len(best))
 
 
-def _listed(case, k: int) -> list:
+def listed_written(case, k: int) -> list:
     """The list's first k grades as the worked formula writes them (gains under a gain map)."""
     if "gain_map" in case.options:
         values = gains_of(case.relevance, gain_map=case.options["gain_map"])
@@ -93,7 +93,8 @@ def _idcg_columns(case, k: int) -> dict:
     def idcg(j):
         return idcg_at_k(ideal, j, **options)
 
-    return {"ideal": _ideal(case, k)[-1], "gain": number(best[k - 1]) if k <= best.size else 0,
+    return {"ideal": ideal_written(case, k)[-1],
+            "gain": number(best[k - 1]) if k <= best.size else 0,
             "discount": _discount_at(case, k), "discounted gain": added(idcg, k),
             "IDCG@k": idcg(k)}
 
@@ -103,14 +104,20 @@ def _ndcg_columns(case, k: int) -> dict:
     ideal = case.options["ideal"]
     return {"gain": _gain_at(case, k, **case.kwargs("gain", "gain_map")),
             "discount": _discount_at(case, k), "DCG@k": dcg_at_k(case.relevance, k, **options),
-            "ideal": _ideal(case, k)[-1], "IDCG@k": idcg_at_k(ideal, k, **options),
+            "ideal": ideal_written(case, k)[-1], "IDCG@k": idcg_at_k(ideal, k, **options),
             "nDCG@k": ndcg_at_k(case.relevance, k, ideal=ideal, **options)}
 
 
 def _sum_steps(name: str, written: list, k: int, case, fmt, value: float):
-    """``name@k = g1/d(1) + ... = value``, each term as `dcg_at_k` adds it."""
+    """``name@k = g1/d(1) + ... = value`` with the case's gain and discount."""
     gain = "linear" if "gain_map" in case.options else case.options.get("gain", "linear")
-    discount = case.options.get("discount", "log2")
+    return dcg_sum_step(name, written, k, fmt, value, gain, case.options.get("discount", "log2"))
+
+
+def dcg_sum_step(name: str, written: list, k: int, fmt, value: float, gain: str = "linear",
+                 discount: str = "log2"):
+    """``name@k = g1/d(1) + ... = value``, each term as `dcg_at_k` adds it (``written``: the
+    grades of ranks 1 to k as the formula shows them)."""
     terms = [dcg_term(str(max(x, 0)), i, gain, discount) for i, x in enumerate(written, 1)]
     latex = " + ".join(term[0] for term in terms)
     text = " + ".join(term[1] for term in terms)
@@ -120,22 +127,27 @@ def _sum_steps(name: str, written: list, k: int, case, fmt, value: float):
 
 def _dcg_steps(case, k: int, fmt):
     yield from past_the_end(case, k)
-    yield _sum_steps("DCG", _listed(case, k), k, case, fmt, _dcg_columns(case, k)["DCG@k"])
+    yield _sum_steps("DCG", listed_written(case, k), k, case, fmt, _dcg_columns(case, k)["DCG@k"])
 
 
 def _idcg_steps(case, k: int, fmt):
-    yield _sum_steps("IDCG", _ideal(case, k), k, case, fmt, _idcg_columns(case, k)["IDCG@k"])
+    yield _sum_steps("IDCG", ideal_written(case, k), k, case, fmt, _idcg_columns(case, k)["IDCG@k"])
 
 
 def _ndcg_steps(case, k: int, fmt):
     yield from past_the_end(case, k)
     values = _ndcg_columns(case, k)
-    yield _sum_steps("DCG", _listed(case, k), k, case, fmt, values["DCG@k"])
-    yield _sum_steps("IDCG", _ideal(case, k), k, case, fmt, values["IDCG@k"])
-    d, i, n = fmt(values["DCG@k"]), fmt(values["IDCG@k"]), fmt(values["nDCG@k"])
-    yield step("nDCG@k", f"\\mathrm{{nDCG}}@{k} = \\frac{{\\mathrm{{DCG}}@{k}}}{{\\mathrm{{IDCG}}@{k}}}"
-                         f" = \\frac{{{d}}}{{{i}}} = {n}",
-               f"nDCG@{k} = DCG@{k} / IDCG@{k} = {d} / {i} = {n}")
+    yield _sum_steps("DCG", listed_written(case, k), k, case, fmt, values["DCG@k"])
+    yield _sum_steps("IDCG", ideal_written(case, k), k, case, fmt, values["IDCG@k"])
+    yield ndcg_ratio_step(k, fmt(values["DCG@k"]), fmt(values["IDCG@k"]), fmt(values["nDCG@k"]))
+
+
+def ndcg_ratio_step(k: int, d: str, i: str, n: str):
+    """``nDCG@k = DCG@k / IDCG@k = d / i = n``, the three numbers as written."""
+    return step("nDCG@k", f"\\mathrm{{nDCG}}@{k} = "
+                          f"\\frac{{\\mathrm{{DCG}}@{k}}}{{\\mathrm{{IDCG}}@{k}}}"
+                          f" = \\frac{{{d}}}{{{i}}} = {n}",
+                f"nDCG@{k} = DCG@{k} / IDCG@{k} = {d} / {i} = {n}")
 
 
 def _whole_ndcg_columns(case, k: int) -> dict:
@@ -151,8 +163,8 @@ def _whole_ndcg_columns(case, k: int) -> dict:
 def _whole_ndcg_steps(case, k: int, fmt):
     yield from past_the_end(case, k)
     values = _whole_ndcg_columns(case, k)
-    yield _sum_steps("DCG", _listed(case, k), k, case, fmt, values["DCG@k"])
-    best = _ideal(case)
+    yield _sum_steps("DCG", listed_written(case, k), k, case, fmt, values["DCG@k"])
+    best = ideal_written(case)
     ideal_step = _sum_steps("IDCG", best, len(best), case, fmt, values["IDCG"])
     yield step("IDCG", ideal_step.latex.replace(f"@{len(best)}", "", 1),
                ideal_step.text.replace(f"@{len(best)}", "", 1) + "   [every judged document]")

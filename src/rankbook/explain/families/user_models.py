@@ -171,58 +171,60 @@ def _err_scale(case) -> int | float:
     return number(case.options.get("max_grade", DEFAULT_ERR_GRADE))
 
 
-def _stop(case, i: int) -> float:
+def _stop(case, i: int, err=expected_reciprocal_rank) -> float:
     """R_i: ERR of the one document at rank i is R_i / 1 (0 past the end)."""
     grade = case.relevance[i - 1] if i <= case.n else 0
-    return expected_reciprocal_rank([grade], max_grade=_err_scale(case))
+    return err([grade], max_grade=_err_scale(case))
 
 
-def _reach(case, i: int) -> float:
+def _reach(case, i: int, err=expected_reciprocal_rank) -> float:
     """The probability that the user reads rank i: not satisfied at any rank above it."""
     probability = 1.0
     for j in range(1, i):
-        probability *= 1.0 - _stop(case, j)
+        probability *= 1.0 - _stop(case, j, err)
     return probability
 
 
-def _err(case, k: int) -> float:
-    return expected_reciprocal_rank(list(case.relevance), k, max_grade=_err_scale(case))
+def _err(case, k: int, err=expected_reciprocal_rank) -> float:
+    return err(list(case.relevance), k, max_grade=_err_scale(case))
 
 
-def _err_columns(case, k: int) -> dict:
-    return {"R_i": _stop(case, k), "reach": _reach(case, k),
-            "contribution": added(lambda j: _err(case, j), k), "ERR@k": _err(case, k)}
+def err_columns(case, k: int, err=expected_reciprocal_rank) -> dict:
+    """ERR's running values at rank k, each from ``err`` (ERR@k's function, or gdeval's)."""
+    return {"R_i": _stop(case, k, err), "reach": _reach(case, k, err),
+            "contribution": added(lambda j: _err(case, j, err), k), "ERR@k": _err(case, k, err)}
 
 
-def _err_steps(case, k: int, fmt):
+def err_steps(case, k: int, fmt, err=expected_reciprocal_rank,
+              default_scale: str = "Chapelle et al.'s 0-4 scale, the default"):
+    """ERR's formula at rank k, each number from ``err``; ``default_scale`` says whose the
+    highest grade 4 is when none is given."""
     yield from past_the_end(case, k)
     top = _err_scale(case)
     given = "max_grade" in case.options
     yield note("R_i", f"R_i = (2^grade - 1)/2^{top}: the chance that rank i satisfies the user "
-                      f"(highest grade {top}, " + ("as given)" if given else
-                                                   "Chapelle et al.'s 0-4 scale, the default)"))
+                      f"(highest grade {top}, " + ("as given)" if given else f"{default_scale})"))
     for grade in sorted({number(g) for g in case.relevance[:k] if g is not None and g > 0}):
-        stop = fmt(expected_reciprocal_rank([grade], max_grade=top))   # R of one document
+        stop = fmt(err([grade], max_grade=top))   # R of one document
         yield step("R", f"R(\\text{{grade }} {grade}) = \\frac{{2^{{{grade}}} - 1}}{{2^{{{top}}}}}"
                         f" = {stop}", f"R(grade {grade}) = (2^{grade} - 1)/2^{top} = {stop}")
-    ranks = [i for i in range(1, min(k, case.n) + 1) if _stop(case, i) > 0]
-    value = fmt(_err(case, k))
+    ranks = [i for i in range(1, min(k, case.n) + 1) if _stop(case, i, err) > 0]
+    value = fmt(_err(case, k, err))
     if not ranks:
         yield step("ERR@k", f"\\mathrm{{ERR}}@{k} = 0",
                    f"ERR@{k} = 0 (no document in the top {k} can satisfy the user)")
         return
     yield note("ERR", "each rank i adds reach_i · R_i / i (reach_i: the chance that the user "
                       "reads rank i, not satisfied above it)")
-    terms = [(fmt(_reach(case, i)), fmt(_stop(case, i)), i) for i in ranks]
+    terms = [(fmt(_reach(case, i, err)), fmt(_stop(case, i, err)), i) for i in ranks]
     latex = " + ".join(f"\\frac{{{a} \\cdot {b}}}{{{i}}}" for a, b, i in terms)
     text = " + ".join(f"{a}·{b}/{i}" for a, b, i in terms)
     yield step("ERR@k", f"\\mathrm{{ERR}}@{k} = {latex} = {value}",
                f"ERR@{k} = {text} = {value}")
 
 
-
 EXPLAINERS = (
     Explainer("RBP", "RBP@k", _rbp_columns, _rbp_steps, param="persistence"),
     Explainer("RBP-resid", "RBP-resid@k", _resid_columns, _resid_steps, param="persistence"),
-    Explainer("ERR@k", "ERR@k", _err_columns, _err_steps),
+    Explainer("ERR@k", "ERR@k", err_columns, err_steps),
 )

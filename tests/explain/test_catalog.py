@@ -117,7 +117,7 @@ def test_the_value_is_the_evaluators_for_the_same_topic(explainer):
         expected = entry.value(topic, given)
         options = _case_options(explainer, grades, ideal)
         if entry.param is not None and not entry.param.cutoffs and explainer.param:
-            options[explainer.param] = resolve(f"{entry.trec_name}")[1].get(explainer.param)
+            options[explainer.param] = resolve(entry.trec_name or entry.name)[1].get(explainer.param)
         got = rb.explain(grades, metric=explainer.metric, **options).value(len(grades))
         if isinstance(expected, str):     # relstring
             assert got == expected, (grades, got, expected)

@@ -8,6 +8,7 @@ r"""The explainers of each chapter's metrics (`rankbook.explain.catalog` gathers
 | `graded` | graded relevance: DCG, IDCG, nDCG and trec_eval's gain measures |
 | `user_models` | user models: RBP and its residual, ERR |
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents, relstring |
+| `ntcir`, `ntcir_discounted` | NTCIREVAL: Q, O, P, P+, NCU; its ERR, nERR, nDCG, MSnDCG, Hit |
 
 Each module's ``EXPLAINERS`` is a tuple of `rankbook.explain.catalog.Explainer`; each running
 value and each number of a worked formula is computed by a function of `rankbook.metrics`.
@@ -17,6 +18,8 @@ from rankbook.explain.families import (
     curves,
     graded,
     incomplete,
+    ntcir,
+    ntcir_discounted,
     rank_based,
     set_based,
     user_models,
@@ -24,4 +27,5 @@ from rankbook.explain.families import (
 
 #: Every explainer, in the order of the chapters.
 ALL = (*set_based.EXPLAINERS, *rank_based.EXPLAINERS, *curves.EXPLAINERS, *graded.EXPLAINERS,
-       *user_models.EXPLAINERS, *incomplete.EXPLAINERS)
+       *user_models.EXPLAINERS, *incomplete.EXPLAINERS,
+       *ntcir.EXPLAINERS, *ntcir_discounted.EXPLAINERS)     # NTCIREVAL (h-explain_ntcir)

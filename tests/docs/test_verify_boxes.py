@@ -21,7 +21,8 @@ verify = load_hook("verify")
 PAGES = {"dcg": "DCG@k", "ndcg": "nDCG@k", "ndcg_variants": "nDCG_rel", "ndcg_gain_map": "nDCG",
          "normalized_gain": "G", "rbp": "RBP", "err": "ERR@k", "bpref": "bpref",
          "infap": "infAP", "judged_only": "P@k", "unjudged": "Unjudged@k",
-         "relstring": "relstring", "gdeval": "gdeval-nDCG@k", "compat": "Compat"}
+         "relstring": "relstring", "gdeval": "gdeval-nDCG@k", "compat": "Compat",
+         "ntcireval": "Q"}
 
 
 def _front_matter(page: str) -> dict:

@@ -89,7 +89,7 @@ def _param_of(explainer, measures):
         return explainer, {}, int(value[0] if isinstance(value, tuple) else value)
     if explainer.param == "gain_map":
         return explainer, {"gain_map": dict(value)}, None
-    if explainer.param in ("recall_levels", "weights") or not isinstance(value, tuple):
+    if explainer.param in ("recall_levels", "weights", "gains") or not isinstance(value, tuple):
         return explainer, {explainer.param: value}, None
     return explainer, {explainer.param: value[0]}, None
 

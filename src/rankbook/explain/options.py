@@ -124,8 +124,8 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
            "missed, non-relevant missed", "floats"),
     Option("n_documents", "--documents", "Documents",
            "the documents of the collection (for utility's missed non-relevant)", "int"),
-    Option("beta", "--beta", "β", "F's β: how many times recall matters as much as precision",
-           "float"),
+    Option("beta", "--beta", "β", "F's β: how many times recall matters as much as precision; "
+           "NTCIREVAL's β (--beta): how much the grades count in the blended ratio", "float"),
     _choice("beta_convention", "--beta-convention", "β convention",
             "van Rijsbergen's beta, or trec_eval's", BETA_CONVENTIONS),
     _choice("precision_denominator", "--precision-denominator", "Precision over",
@@ -150,4 +150,13 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
     Option("normalize", "--normalize", "Normalise", "Compat: divide RBO(run, ideal) by "
            "RBO(ideal, ideal), so that the ideal run scores 1 (ir_measures' default)", "bool",
            ("yes", "no")),
+    # NTCIREVAL's measures (rankbook.explain.families.ntcir, ntcir_discounted)
+    Option("gains", "--gains", "Gains", "NTCIREVAL's gain of each level L1, L2, ... in "
+           "ascending order (its -g 1:2:3) [default: the level itself]", "floats"),
+    Option("stops", "--stops", "Stop values", "NCU's stop value of each level L1, L2, ... "
+           "(NTCIREVAL's -s) [default: the gains]", "floats"),
+    Option("gamma", "--gamma", "γ", "NCU's rank-biased stop: each further relevant document "
+           "stops γ times as many users (NTCIREVAL's --gamma) [default: 0.95]", "float"),
+    Option("log_base", "--log-base", "Log base", "the base b of NTCIREVAL's nDCG discount "
+           "log_b(r), 1 before rank b (its --logb) [default: 2]", "float"),
 )}

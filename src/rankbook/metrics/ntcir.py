@@ -28,7 +28,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from rankbook import _validate
-from rankbook._errors import InvalidValueError
+from rankbook.metrics.ntcir_running import stop_probability
 from rankbook.metrics.ntcir_topics import ntcir_topic
 
 
@@ -272,25 +272,6 @@ def p_plus_measure(
     return float(sum(topic.blended_ratio(_beta(beta))[:first + 1][relevant] * share))
 
 
-def _stop_probabilities(topic, stop: str, stops, gamma: float) -> np.ndarray:
-    """The chance that the user stops at each ranked relevant document (0 elsewhere)."""
-    relevant = topic.levels > 0
-    if stop == "graded-uniform":
-        weights = topic.gain_of_level if stops is None else tuple(stops)
-        if len(weights) != len(topic.gain_of_level):
-            raise InvalidValueError(
-                f"stops={tuple(weights)!r} must give one stop value per level (L1..L"
-                f"{len(topic.gain_of_level)}), as NTCIREVAL's -s does.")
-        total = sum(count * weights[level - 1]
-                    for level, count in enumerate(topic.level_counts) if level > 0)
-        by_level = np.array([0.0] + [weight / total for weight in weights])
-        return np.where(relevant, by_level[topic.levels], 0.0)
-    total = sum(gamma ** i for i in range(topic.R))
-    seen = np.cumsum(relevant)
-    return np.array([gamma ** (int(n) - 1) / total if is_relevant else 0.0
-                     for n, is_relevant in zip(seen, relevant)])
-
-
 @_validate.explains_missing_arguments
 def normalised_cumulative_utility(
     relevance: Sequence[float | None],
@@ -366,6 +347,7 @@ def normalised_cumulative_utility(
     if topic.R == 0:
         return 0.0
     ratio = topic.blended_ratio(_beta(beta))
-    probability = _stop_probabilities(topic, stop, stops, gamma)
+    probability = stop_probability(relevance, ideal, stop=stop, gains=gains, stops=stops,
+                                   gamma=gamma, condensed=condensed)
     relevant = topic.levels > 0
     return float(sum(ratio[relevant] * probability[relevant]))

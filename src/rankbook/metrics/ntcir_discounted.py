@@ -167,6 +167,57 @@ def _original_discounts(n: int, log_base: float) -> list:
     return [1.0 if r == 1 or r < log_base else math.log(r, log_base) for r in range(1, n + 1)]
 
 
+def ntcir_discounts(n: int, discount: str = "original", log_base: float = 2.0) -> list:
+    r"""The discount $d(r)$ of ranks $1..n$: NTCIREVAL's nDCG@k (``"original"``) or MSnDCG@k's.
+
+    ``"original"``: Jarvelin and Kekalainen's $\log_b r$, 1 before rank $b$ (and at rank 1);
+    ``"microsoft"``: Burges et al.'s $\ln(r + 1)$. A gain is divided by it.
+
+    Examples
+    --------
+    >>> [round(d, 4) for d in ntcir_discounts(4)]
+    [1.0, 1.0, 1.585, 2.0]
+    """
+    _validate.choice(discount, ("original", "microsoft"), "discount")
+    if discount == "microsoft":
+        return [math.log(r + 1) for r in range(1, n + 1)]
+    return _original_discounts(n, log_base)
+
+
+@_validate.explains_missing_arguments
+def ntcir_dcg(
+    relevance: Sequence[float | None],
+    ideal: Sequence[float],
+    k: int = NTCIREVAL_CUTOFF,
+    *,
+    gains: Sequence[float] | None = None,
+    discount: str = "original",
+    log_base: float = 2.0,
+    condensed: bool = False,
+) -> tuple[float, float]:
+    r"""DCG@k of the run and of the ideal list, the two sums `ntcir_ndcg` and `microsoft_ndcg` divide.
+
+    $$\mathrm{DCG}@k = \sum_{r=1}^{k} \frac{g(r)}{d(r)}, \qquad
+    \mathrm{DCG}^*@k = \sum_{r=1}^{k} \frac{g^*(r)}{d(r)}$$
+
+    with $d(r)$ from :func:`ntcir_discounts`; arguments as in :func:`ntcir_ndcg`.
+
+    Examples
+    --------
+    >>> ideal = [3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 0]
+    >>> ntcir_dcg([0, 3, None, 2], ideal, 2, gains=(1, 2, 3))
+    (3.0, 6.0)
+    """
+    k = _validate.cutoff(k)
+    log_base = _validate.number(log_base, "log_base", low=1.0, low_open=True)
+    topic = ntcir_topic(relevance, ideal, gains, condensed=condensed)
+
+    def dcg(values):
+        return _dcg(values, ntcir_discounts(len(values), discount, log_base))
+
+    return dcg(topic.gains[:k]), dcg(topic.ideal_gains[:k])
+
+
 @_validate.explains_missing_arguments
 def ntcir_ndcg(
     relevance: Sequence[float | None],

@@ -9,6 +9,7 @@ r"""The explainers of each chapter's metrics (`rankbook.explain.catalog` gathers
 | `user_models` | user models: RBP and its residual, ERR |
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents, relstring |
 | `tools` | the tools' own measures: gdeval's nDCG@k and ERR@k, ir_measures' Compat and Accuracy |
+| `ntcir`, `ntcir_discounted` | NTCIREVAL: Q, O, P, P+, NCU; its ERR, nERR, nDCG, MSnDCG, Hit |
 
 Each module's ``EXPLAINERS`` is a tuple of `rankbook.explain.catalog.Explainer`; each running
 value and each number of a worked formula is computed by a function of `rankbook.metrics`.
@@ -18,6 +19,8 @@ from rankbook.explain.families import (
     curves,
     graded,
     incomplete,
+    ntcir,
+    ntcir_discounted,
     rank_based,
     set_based,
     tools,  # gdeval's and ir_measures' own rows
@@ -27,4 +30,5 @@ from rankbook.explain.families import (
 #: Every explainer, in the order of the chapters.
 ALL = (*set_based.EXPLAINERS, *rank_based.EXPLAINERS, *curves.EXPLAINERS, *graded.EXPLAINERS,
        *user_models.EXPLAINERS, *incomplete.EXPLAINERS,
-       *tools.EXPLAINERS)  # the tools' own rows
+       *tools.EXPLAINERS,  # the tools' own rows
+       *ntcir.EXPLAINERS, *ntcir_discounted.EXPLAINERS)  # NTCIREVAL's

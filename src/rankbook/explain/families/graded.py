@@ -19,7 +19,14 @@ at k minus its value at k - 1, so the columns add up to the metric as its functi
 from __future__ import annotations
 
 from rankbook.explain.explainer import Explainer
-from rankbook.explain.families._write import added, cut_at, note, number, past_the_end, step
+from rankbook.explain.families._write import (
+    added,
+    cut_at,
+    note,
+    number,
+    past_the_end,
+    step,
+)
 from rankbook.metrics.dcg import (
     dcg_at_k,
     dcg_term,

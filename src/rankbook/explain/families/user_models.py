@@ -17,7 +17,14 @@ its value at k - 1, so the columns add up to the metric as its function computes
 from __future__ import annotations
 
 from rankbook.explain.explainer import Explainer
-from rankbook.explain.families._write import added, cut_at, note, number, past_the_end, step
+from rankbook.explain.families._write import (
+    added,
+    cut_at,
+    note,
+    number,
+    past_the_end,
+    step,
+)
 from rankbook.metrics.user_models import (
     expected_reciprocal_rank,
     rank_biased_precision,

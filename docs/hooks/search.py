@@ -44,14 +44,32 @@ BOOST = 2
 #: then rankbook.stats.tukey).
 API_BOOST = 0.5
 
+#: ... and of a page of other tools' variants of measures (see `variant_pages`).
+VARIANT_BOOST = 1.5
+
 _aliases: dict[str, list[str]] = {}
+_variants: set[str] = set()
 
 
 def on_config(config, **kwargs):
-    """Work out each metric page's aliases from the registry."""
+    """Work out each metric page's aliases from the registry, and which pages are variants."""
     _aliases.clear()
     _aliases.update(aliases_by_page(_registry()))
+    _variants.clear()
+    _variants.update(variant_pages(_registry()))
     return config
+
+
+def variant_pages(metrics) -> set[str]:
+    """The pages of the chapters' rows only: other tools' variants of measures (gdeval-ERR@k,
+    CWL-AP, NTCIR-nDCG@k). Their names share words with the measures' own pages (the search
+    splits ``gdeval-ERR@k`` at the hyphen), so they get `VARIANT_BOOST`: below ERR's page for
+    "ERR@k", above it for "gdeval-ERR@k", whose two words are both theirs."""
+    from rankbook.metrics.registry import CHAPTER_ROWS
+
+    chapters = {info.page for info in CHAPTER_ROWS}
+    core = {info.page for info in metrics if info not in CHAPTER_ROWS}
+    return chapters - core
 
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
@@ -70,7 +88,7 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     if title and page.file.src_uri in _aliases:
         aliases.append(title)
     page.meta["tags"] = list(dict.fromkeys([*page.meta.get("tags", []), *aliases, *own]))
-    search.setdefault("boost", BOOST)
+    search.setdefault("boost", VARIANT_BOOST if page.file.src_uri in _variants else BOOST)
     page.meta["search"] = search
     return markdown
 
@@ -108,8 +126,10 @@ def aliases_by_page(metrics) -> dict[str, list[str]]:
         if short != info.name:
             if str(info.name).endswith("@k"):  # the usual cut-off (not R-prec@m's multiple)
                 names.append(f"{short}@10")
-            if len(short) > 1 and short.lower() not in elsewhere:  # R-prec@m's short form
-                names.append(short)                                # is R-prec's name
+            # R-prec@m's short form is R-prec's name; nERR (of nERR@k) begins NERR8@k
+            if _searchable(short) and not any(name.startswith(short.lower())
+                                              for name in elsewhere):
+                names.append(short)
         for trec in _trec_names(getattr(info, "trec_eval", None)):
             if not any(trec.lower().startswith(name) for name in elsewhere):
                 names.append(trec)
@@ -118,6 +138,12 @@ def aliases_by_page(metrics) -> dict[str, list[str]]:
             names.append(function.__name__)
         pages[info.page].extend(names)
     return {page: list(dict.fromkeys(names)) for page, names in pages.items()}
+
+
+def _searchable(name: str) -> bool:
+    """Whether every part of ``name`` between separators has two characters or more: the
+    search index keeps no one-character word, so ``CWL-P`` (of ``CWL-P@k``) finds nothing."""
+    return all(len(part) > 1 for part in re.split(r"[\s\-]+", name))
 
 
 def _trec_names(value) -> list[str]:

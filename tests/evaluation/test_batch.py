@@ -33,7 +33,7 @@ def _others() -> list[str]:
     (ERR@k, DCG@k, ...), and they are checked against their tools in their own tests.
     """
     names = []
-    for metric in registry._TREC_EVAL_AND_TEXTBOOK:
+    for metric in registry.TREC_EVAL_AND_TEXTBOOK:
         if metric.evaluable and not metric.trec_eval:
             param = metric.param
             names.append(metric.name if param is None or not param.cutoffs else

@@ -54,8 +54,8 @@ from rankbook.metrics.spec import SUMMARY_RULES, Metric, Param, ParamValues, Top
 from rankbook.metrics.user_models import (expected_reciprocal_rank, rank_biased_precision,
                                           rank_biased_precision_residual)
 
-__all__ = ["METRICS", "Metric", "Param", "TopicData", "SUMMARY_RULES", "by_name",
-           "by_function_name", "CUTOFFS", "CHAPTERS"]
+__all__ = ["METRICS", "TREC_EVAL_AND_TEXTBOOK", "CHAPTER_ROWS", "Metric", "Param",
+           "TopicData", "SUMMARY_RULES", "by_name", "by_function_name", "CUTOFFS", "CHAPTERS"]
 
 COUNTS_PAGE = "guide/evaluating_runs.md"
 
@@ -90,7 +90,8 @@ def _highest_grade(t: TopicData) -> float:
     return max(1.0, float(t.ideal.max())) if len(t.ideal) else 1.0
 
 
-_TREC_EVAL_AND_TEXTBOOK: tuple[Metric, ...] = (
+#: trec_eval's measures in its print order and the textbook's functions.
+TREC_EVAL_AND_TEXTBOOK: tuple[Metric, ...] = (
     # --- counts and the run's name (trec_eval's bookkeeping lines) ---
     Metric(name="runid", function=None, family="Counts", page=COUNTS_PAGE,
            summary="The run's name (the tag of its first line).",
@@ -341,8 +342,8 @@ _TREC_EVAL_AND_TEXTBOOK: tuple[Metric, ...] = (
 #: by ``all_trec``): the C/W/L measures as cwl_eval computes them (`registry_cwl`,
 #: `registry_cwl_models`), NTCIREVAL's (`registry_ntcir`), gdeval's and ir_measures'
 #: (`registry_tools`).
-METRICS: tuple[Metric, ...] = (*_TREC_EVAL_AND_TEXTBOOK, *CWL_ROWS, *CWL_MODEL_ROWS,
-                               *NTCIR_ROWS, *TOOL_ROWS)
+CHAPTER_ROWS: tuple[Metric, ...] = (*CWL_ROWS, *CWL_MODEL_ROWS, *NTCIR_ROWS, *TOOL_ROWS)
+METRICS: tuple[Metric, ...] = (*TREC_EVAL_AND_TEXTBOOK, *CHAPTER_ROWS)
 
 #: The docs chapter of each family, in reading order: its title and its opening page. The
 #: metric index groups the entries by chapter, trec_eval's counts last, and a page missing

@@ -90,8 +90,8 @@ def _random_files(tmp_path: Path, seed: int) -> tuple[str, str, str]:
     return tuple(map(str, paths))
 
 
-@pytest.mark.parametrize("options", [(), ("-c", "COSTS", "-r", "-n")],
-                         ids=["plain", "costs-residuals-header"])
+@pytest.mark.parametrize("options", [("-c", "COSTS", "-r", "-n")],
+                         ids=["costs-residuals-header"])
 def test_the_same_bytes_as_cwl_eval_on_random_files(tmp_path, capsys, options):
     qrels, run, costs = _random_files(tmp_path, 30)
     (tmp_path / "metrics").write_text(METRICS)

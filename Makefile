@@ -268,7 +268,7 @@ docs-then-browser: $(STAMP) $(SITE_RUNTIME)
 	RANKBOOK_BUILT_SITE=site $(PYTEST) tests/browser
 
 # The exercise generators' quality rules (tests/exercises/test_exercises_rules.py) over 2,000
-# seeds per kind, as issue 29 asks; `make unit` runs 100. CI runs it after make test.
+# seeds per kind, as issue 29 asks; `make unit` runs 50. CI runs it after make test.
 QUALITY_SEEDS ?= 2000
 exercises-sweep: $(STAMP)
 	RANKBOOK_QUALITY_SEEDS=$(QUALITY_SEEDS) $(PYTEST) tests/exercises/test_exercises_rules.py -q \

@@ -107,7 +107,7 @@ EVALUATED = [e for e in explainers().values() if e.entry.per_topic is not None]
 def test_the_value_is_the_evaluators_for_the_same_topic(explainer):
     rng = random.Random(explainer.metric)
     entry = explainer.entry
-    for _ in range(60):
+    for _ in range(40):
         grades, ideal = _topic(rng)
         judged = np.array([g is not None for g in grades])
         topic = TopicData.of(np.array([0.0 if g is None else g for g in grades]), judged,

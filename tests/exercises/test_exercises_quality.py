@@ -403,3 +403,11 @@ def test_a_bad_name_is_told_apart_from_an_unknown_one(name, message):
     # An unknown measure is told apart by its class (UnknownMeasureError), not by its message.
     with pytest.raises(InvalidValueError, match=re.escape(message)):
         generate_exercises(name, 1, seed=1)
+
+
+def test_an_answer_that_rounds_to_a_whole_number_is_that_number():
+    # IFT-C1 at seed 520 of the 2,000-seed sweep: 1.99996 asked to 4 decimals is 2, the same
+    # answer as an exact 2 (a sheet had both, as "2.0" and "2", and so two equal answers).
+    from rankbook.exercises._registry_items import answer_of
+
+    assert [str(answer_of(v)) for v in (1.99996, 2, 2.0, 0.33333)] == ["2", "2", "2", "0.3333"]

@@ -236,7 +236,8 @@ def answer_of(value):
     value = float(value)
     if math.isnan(value):
         return 0.0
-    return int(value) if value.is_integer() else round(value, 4)
+    value = round(value, 4)  # 1.99996 is asked to 4 decimals: 2, the same answer as 2
+    return int(value) if value.is_integer() else value
 
 
 def solution_text(metric, topics, param, answer) -> str:

@@ -40,7 +40,8 @@ def evaluate_table(qrels, run, measures, options: Options, *, progress=False, ba
     columns = parse_measures(measures, trec_eval=options.trec_eval)
     with_costs = options.costs is not None and any("costs" in c.metric.needs for c in columns)
     if with_costs:  # the run's element types: read by the per-topic path's reader
-        batch_path = _costs_allowed(run, stream)
+        _check_costs_can_be_read(run, stream)
+        batch_path = False
     if batch_path:
         judgments = as_judgments(qrels, progress=progress)
         started = time.monotonic()
@@ -67,8 +68,8 @@ def evaluate_table(qrels, run, measures, options: Options, *, progress=False, ba
                      qrels_relevant=qrels_relevant)
 
 
-def _costs_allowed(run, stream: bool) -> bool:
-    """False (the per-topic path), or an error saying why costs cannot be read for ``run``."""
+def _check_costs_can_be_read(run, stream: bool) -> None:
+    """An error saying why the per-topic path cannot read ``run``'s element types, if it cannot."""
     if stream:
         raise InvalidValueError(
             "costs are read from each document's element type by the per-topic path, which "
@@ -78,7 +79,6 @@ def _costs_allowed(run, stream: bool) -> bool:
             f"costs need each document's element type, the second column of a TREC run "
             f"file (cwl_eval's layout); a {type(run).__name__} has none: pass the run as a "
             "file.")
-    return False
 
 
 def _dask_pool(client, measures, options: Options):

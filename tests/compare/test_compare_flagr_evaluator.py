@@ -6,8 +6,8 @@ pyflagr's own aggregate lists, so the comparison isolates the evaluator. pyflagr
 decimals, hence the tolerance 5e-7 (plus float noise). The methods are chosen for the rules
 they exercise: Condorcet and Copeland give items the score 0 (not a true positive), DIBRA
 with pruning lists shorter than others. Negative scores (Agglomerative's) are compared in
-tests/compare/test_compare_comparator.py, whose table holds FLAGR's evaluation of PyFLAGR's
-own Agglomerative lists row by row; PyFLAGR's Agglomerative (9 s) is not run a second time here.
+tests/compare/test_compare_comparator.py (test_agglomerative_on_two_queries_equals_pyflagr:
+FLAGR's evaluation of PyFLAGR's own Agglomerative lists, row by row, on two queries).
 """
 
 from __future__ import annotations

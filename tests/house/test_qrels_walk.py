@@ -27,6 +27,7 @@ climb (``python tests/house/test_qrels_walk.py``).
 
 from __future__ import annotations
 
+import functools
 import sys
 import warnings
 from pathlib import Path
@@ -46,8 +47,13 @@ FENCE = "rankbook.io.fast"
 
 def _module(code) -> str | None:
     """The rankbook module a code object belongs to (None outside rankbook)."""
+    return _module_of_file(code.co_filename)
+
+
+@functools.cache   # one path resolution per file, not per profiled call
+def _module_of_file(filename: str) -> str | None:
     try:
-        relative = Path(code.co_filename).resolve().relative_to(SRC)
+        relative = Path(filename).resolve().relative_to(SRC)
     except ValueError:
         return None
     parts = ["rankbook", *relative.with_suffix("").parts]

@@ -59,8 +59,8 @@ def same_name_bars(table, *, ax=None):
     ['trec_eval', 'gdeval']
     >>> [float(bar.get_height()) for bar in ax.containers[1]]
     [0.0, 0.75]
-    >>> [t.get_text() for t in ax.texts]
-    ['0.5', '0.25', '—', '0.75']
+    >>> [t.get_text().strip() for t in ax.texts]
+    ['0.5000', '0.2500', '—', '0.7500']
     """
     measures, tools = [str(m) for m in table.index], [str(t) for t in table.columns]
     if not measures or not tools or len(tools) > len(PALETTE):
@@ -70,7 +70,7 @@ def same_name_bars(table, *, ax=None):
             "columns; draw the other tools on a second figure.")
     values = np.array([[_number(table.iloc[i, j], measures[i], tools[j])
                         for j in range(len(tools))] for i in range(len(measures))])
-    ax = new_axes(ax, height=3.4)
+    ax = new_axes(ax, height=3.8)
     width = 0.8 / len(tools)
     groups = np.arange(len(measures))
     for j, tool in enumerate(tools):
@@ -79,13 +79,18 @@ def same_name_bars(table, *, ax=None):
         ax.bar(places, np.nan_to_num(column), width, label=tool, color=PALETTE[j],
                edgecolor="black", linewidth=0.4)
         for place, value in zip(places, column):
-            text = MISSING if math.isnan(value) else f"{value:.4g}"
-            ax.text(place, 0 if math.isnan(value) else value, text, ha="center",
-                    va="bottom", rotation=90, fontsize="x-small")
+            if math.isnan(value):
+                ax.text(place, 0, MISSING, ha="center", va="bottom", fontsize="small")
+            else:
+                ax.text(place, value, f" {value:.4f}", ha="center", va="bottom", rotation=90,
+                        fontsize="x-small")
     ax.set_xticks(groups, measures)
     ax.set_ylim(0, max(1.0, float(np.nanmax(values, initial=0.0))) * 1.25)
-    return finish(ax, title="One ranking, one name, each tool's number", xlabel="measure",
-                  ylabel="value", legend="upper left", grid="y")
+    finish(ax, title="One ranking, one name, each tool's number", xlabel="measure",
+           ylabel="value", legend=None, grid="y")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, fontsize="small",
+              frameon=False)
+    return ax
 
 
 def _number(value, measure: str, tool: str) -> float:

@@ -31,7 +31,7 @@ def rank_biased_precision(
     relevance: Sequence[float | None],
     *,
     persistence: float = 0.9,
-    max_grade: float = 1,
+    max_grade: float | None = 1,
     relevance_level: float | None = None,
 ) -> float:
     r"""Rank-biased precision: the rate of gain of a user who persists with probability p.
@@ -47,7 +47,11 @@ def rank_biased_precision(
 
     - by default $r_i = \mathrm{rel}_i / g_{\max}$, the grade scaled by ``max_grade``
       (1 for binary judgments, where $r_i$ is the grade itself);
-    - with ``relevance_level`` $t$, $r_i = [\,\mathrm{rel}_i \ge t\,]$ (binary, as ranx).
+    - with ``max_grade=None``, $r_i = \mathrm{rel}_i$ whatever the scale (ranx 0.3.15
+      and later, whose ``rbp`` weighs each relevant document by its grade; RBP can then
+      exceed 1);
+    - with ``relevance_level`` $t$, $r_i = [\,\mathrm{rel}_i \ge t\,]$ (binary: ranx up
+      to 0.3.14, and what ranx's documentation still describes).
 
     Unjudged documents (``None``) and negative grades have $r_i = 0$. RBP
     needs no $R$ and no ideal ranking; the user's expected number of
@@ -66,10 +70,10 @@ def rank_biased_precision(
     persistence : float, default 0.9
         $p$, with $0 \le p < 1$. trec_eval 10's default 0.9 models reading
         about 10 documents; 0.95 and 0.8 are common too.
-    max_grade : float, default 1
+    max_grade : float or None, default 1
         $g_{\max}$, the grade that counts as a full gain of 1; a grade above it
         is an error. trec_eval 10: the topic's highest judged grade (when
-        above 1).
+        above 1). None: the grades themselves are the gains, unbounded (ranx).
     relevance_level : float, optional
         If given, binary gains: a grade $\ge$ it is 1, anything else 0
         (``max_grade`` is then not used).
@@ -102,6 +106,14 @@ def rank_biased_precision(
     >>> ranking = [1 if i in (1, 2, 6, 11, 17) else 0 for i in range(1, 21)]
     >>> [round(rank_biased_precision(ranking, persistence=p), 4) for p in (0.5, 0.8, 0.95)]
     [0.7661, 0.4526, 0.1881]
+
+    Grades 3 and 1 at ranks 1 and 2, $p = 0.5$: scaled by the top grade (trec_eval 10),
+    $0.5\,(1 + 0.5 \cdot \frac13)$; unscaled (ranx 0.3.15 and later), $0.5\,(3 + 0.5)$:
+
+    >>> round(rank_biased_precision([3, 1], persistence=0.5, max_grade=3), 4)
+    0.5833
+    >>> rank_biased_precision([3, 1], persistence=0.5, max_grade=None)
+    1.75
     """
     p = _validate.rbp_persistence(persistence)
     gains = _rbp_gains(relevance, max_grade, relevance_level)
@@ -281,6 +293,8 @@ def _rbp_gains(relevance, max_grade, relevance_level) -> np.ndarray:
     if relevance_level is not None:
         threshold = _validate.threshold(relevance_level)
         return (judged & (grades >= threshold)).astype(float)
+    if max_grade is None:
+        return np.where(judged, grades, 0.0)
     limit = _grade_limit(max_grade)
     _refuse_above(grades, limit, "max_grade")
     return np.where(judged, grades / limit, 0.0)

@@ -128,7 +128,7 @@ def test_residual_conventions_differ_only_without_unjudged_documents():
             ranking, convention="moffat_zobel")
 
 
-def test_rbp_binary_threshold_as_ranx():
+def test_rbp_binary_threshold_as_ranx_up_to_0_3_14():
     ranking = [2, 1, 0, 3, None]
     assert rb.rank_biased_precision(ranking, persistence=0.5, relevance_level=2) == float(
         exact_rbp([1, 0, 0, 1, 0], Fraction(1, 2)))

@@ -22,9 +22,20 @@ from rankbook import _validate
 from rankbook.metrics.cwl import CWLQuantities
 from rankbook.metrics.cwl_classic import cwl_insq, cwl_inst
 from rankbook.metrics.cwl_measures import cwl_eval_list
-from rankbook.metrics.cwl_models import cwl_bejewelled_player, cwl_time_biased_gain, cwl_u_measure
+from rankbook.metrics.cwl_models import (
+    cwl_bejewelled_player,
+    cwl_time_biased_gain,
+    cwl_u_measure,
+)
 from rankbook.plots._strip import EMPHASIS, axes_over_lists, finish_list
-from rankbook.plots._style import MARKERS, PALETTE, REFERENCE, finish, new_axes, rank_ticks
+from rankbook.plots._style import (
+    MARKERS,
+    PALETTE,
+    REFERENCE,
+    finish,
+    new_axes,
+    rank_ticks,
+)
 
 __all__ = ["cwl_inst_continuation", "cwl_bpm_budgets", "cwl_u_decay", "cwl_tbg_decay"]
 
@@ -150,7 +161,7 @@ def cwl_bpm_budgets(gains: Sequence[float | None], T: float = 1.0, K: float = 10
     'stops: rank 3 (ED)'
     """
     scored = cwl_bejewelled_player(gains, T=T, K=K, costs=costs)
-    stop = int(round(scored.expected_depth))
+    stop = round(scored.expected_depth)
     n = max(len(_validate.judged_grades(gains, "gains")[0]), stop)
     padded, spent = cwl_eval_list(gains, n, costs)
     collected, spent = np.cumsum(padded), np.cumsum(spent)
@@ -191,7 +202,7 @@ def _static_weights(measure: Callable[[list], CWLQuantities], n: int) -> np.ndar
 def _read_before(gains, costs, n: int | None, until: float) -> np.ndarray:
     """$t_i = \\sum_{j<i} c_j$ over cwl_eval's list, for ranks 1 to ``n`` (default: until
     $t_i$ reaches ``until``, at least the list's length, at most cwl_eval's 1000 ranks)."""
-    padded, spent = cwl_eval_list(gains, costs=costs)
+    _, spent = cwl_eval_list(gains, costs=costs)
     read = np.r_[0.0, np.cumsum(spent)[:-1]]
     if n is None:
         beyond = np.flatnonzero(read >= until)
@@ -308,6 +319,7 @@ def cwl_tbg_decay(gains: Sequence[float | None], halflife: float = 224.0, *,
         ax.annotate(f"{halves}H: 1/{2 ** halves}", (halves * halflife, 0.5 ** halves),
                     xytext=(4, 4), textcoords="offset points", fontsize="small")
     ax.set_ylim(0, 1.1)
+    ax.set_xlim(right=max(float(read[-1]), 3 * halflife) * 1.15)   # room for the last label
     return finish(ax, title=f"TBG (H = {halflife:g}): halves every H (filled: gain)",
                   xlabel="time spent before rank i, t_i", ylabel="reads rank i",
                   legend="upper right")

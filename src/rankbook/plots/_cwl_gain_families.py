@@ -23,7 +23,14 @@ from rankbook.metrics.cwl_gain_models import (
 from rankbook.metrics.cwl_measures import CWL_EVAL_DEPTH, cwl_eval_list
 from rankbook.plots._cwl_families import continuation, reach
 from rankbook.plots._strip import axes_over_lists, finish_list
-from rankbook.plots._style import MARKERS, PALETTE, REFERENCE, finish, new_axes, rank_ticks
+from rankbook.plots._style import (
+    MARKERS,
+    PALETTE,
+    REFERENCE,
+    finish,
+    new_axes,
+    rank_ticks,
+)
 
 __all__ = ["cwl_ift_continuation", "cwl_nerr_continuation"]
 

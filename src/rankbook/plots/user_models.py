@@ -41,7 +41,10 @@ from rankbook.plots._cwl_families import (
     cwl_tbg_decay,
     cwl_u_decay,
 )
-from rankbook.plots._cwl_gain_families import cwl_ift_continuation, cwl_nerr_continuation
+from rankbook.plots._cwl_gain_families import (
+    cwl_ift_continuation,
+    cwl_nerr_continuation,
+)
 from rankbook.plots._cwl_models import cwl_model_depths
 from rankbook.plots._strip import axes_over_lists, finish_list
 from rankbook.plots._style import (

@@ -277,3 +277,37 @@ def test_the_paired_t_figure_marks_the_pages_statistic_and_p_value():
     beyond = 2 * stats.t.sf(density.get_xdata()[-1], df)
     assert round(shaded + beyond, 3) == p
     assert "t = 2.116 (19 df)" in ax.get_title() and "p = 0.0478" in ax.get_title()
+
+
+# The C/W/L family pages (docs/user_models/): each figure's labels carry the EU and ED that the
+# page prints for the same model and list (the pages' doctests check those against cwl-eval's
+# and ir_measures' published values where they exist).
+# ---------------------------------------------------------------------------------------------
+
+CWL_FAMILY_FIGURES = [
+    ("user_models/inst.md", ">>> show(rb.cwl_inst(gains, T=1))"),
+    ("user_models/u_measure.md", ">>> show(rb.cwl_u_measure(gains, L=10, costs=costs))"),
+    ("user_models/tbg.md", ">>> show(rb.cwl_time_biased_gain(gains, halflife=22))"),
+    ("user_models/ift.md", ">>> show(rb.cwl_ift_rate(gains, A=0.2, b2=0.9, R2=10))"),
+    ("user_models/nerr.md", ">>> show(rb.cwl_nerr9(t3, k=10))"),
+]
+
+
+@pytest.mark.parametrize("page, example", CWL_FAMILY_FIGURES,
+                         ids=[page.split("/")[-1] for page, _ in CWL_FAMILY_FIGURES])
+def test_the_cwl_family_figures_show_the_eu_and_ed_their_pages_print(page, example):
+    printed = dict(pair.split("=") for pair in _printed(page, example).split())
+    eu, ed = float(printed["EU"]), float(printed["ED"])
+    (drawn,) = figures.draw_figures((DOCS / page).read_text(), page)
+    labels = [line.get_label() for ax in drawn.axes for line in ax.get_lines()]
+    assert any(f"EU {eu:.4f}" in label and f"ED {ed:.2f}" in label for label in labels), labels
+
+
+def test_the_bpm_figure_stops_where_the_page_says():
+    page = "user_models/bpm.md"
+    printed = _printed(page, ">>> show(rb.cwl_bejewelled_player(gains, T=4, K=10, costs=costs))")
+    assert printed.endswith("ED=5.0000")
+    (drawn,) = figures.draw_figures((DOCS / page).read_text(), page)
+    benefit, cost = drawn.axes[:2]
+    assert [ax.get_lines()[2].get_xdata()[0] for ax in (benefit, cost)] == [5, 5]
+    assert cost.get_title() == "Effort: K = 10 spent at rank 5"

@@ -1,6 +1,6 @@
 """The C/W/L models' figure draws each model's ED and EU on cwl_eval's topic T1.
 
-Expected values are hand arithmetic of the models' weights (docs/user_models/cwl_models.md),
+Expected values are hand arithmetic of the models' weights (docs/user_models/: each family page),
 ir_measures' published BPM(T=2)@10 for T1 (0.6667) and the page's printed numbers for IFT;
 never the code under test.
 """

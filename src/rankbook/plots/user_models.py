@@ -1,4 +1,4 @@
-r"""Figures of the chapter on user models (RBP, ERR): where the modelled user reads and stops.
+r"""Figures of the chapter on user models (RBP, ERR, the C/W/L families): where the modelled user reads and stops.
 
 | function | what it draws |
 | --- | --- |
@@ -7,6 +7,12 @@ r"""Figures of the chapter on user models (RBP, ERR): where the modelled user re
 | `err_cascade` | ERR's cascade: the probability of reaching each rank, of stopping there, and what the stop adds to ERR |
 | `cwl_static_weights` | C/W/L's weights $W(i)$ of the models whose continuation ignores the gains: P@k, SDCG@k, INSQ, RBP |
 | `cwl_model_depths` | how far the C/W/L models that stop for a reason read (ED) and what they gain (EU): BPM, U, TBG, IFT, NERR (written in ``_cwl_models``) |
+| `cwl_inst_continuation` | INSQ's and INST's continuation $C(i)$ on a list for several targets $T$: static against adaptive (written in ``_cwl_families``, as are the next three) |
+| `cwl_bpm_budgets` | static BPM's two budgets, the gain collected against $T$ and the cost spent against $K$, and the rank where the player stops |
+| `cwl_u_decay` | U-measure's weight $W(i)$ against the rank and against the text read: a straight line to 0 at $L$ |
+| `cwl_tbg_decay` | TBG's chance of reading rank $i$ against the time spent before it, halving every half-life $H$ |
+| `cwl_ift_continuation` | IFT's continuation against the gain collected (goal model) and against the rate of gain (rate model), with the list's ranks (written in ``_cwl_gain_families``, as is the next) |
+| `cwl_nerr_continuation` | the four NERR models' $C(i)$ on a list, and the chance of reaching each rank |
 
 The list's documents are drawn as a row of tiles below the axes when the function makes its
 own figure. Every probability is read off rankbook's metrics: the weight of rank $i$ is the
@@ -29,6 +35,16 @@ from rankbook.metrics.user_models import (
     rank_biased_precision,
     rank_biased_precision_residual,
 )
+from rankbook.plots._cwl_families import (
+    cwl_bpm_budgets,
+    cwl_inst_continuation,
+    cwl_tbg_decay,
+    cwl_u_decay,
+)
+from rankbook.plots._cwl_gain_families import (
+    cwl_ift_continuation,
+    cwl_nerr_continuation,
+)
 from rankbook.plots._cwl_models import cwl_model_depths
 from rankbook.plots._strip import axes_over_lists, finish_list
 from rankbook.plots._style import (
@@ -42,7 +58,8 @@ from rankbook.plots._style import (
 )
 
 __all__ = ["rbp_contributions", "rbp_persistence", "err_cascade", "cwl_static_weights",
-           "cwl_model_depths"]
+           "cwl_model_depths", "cwl_inst_continuation", "cwl_bpm_budgets", "cwl_u_decay",
+           "cwl_tbg_decay", "cwl_ift_continuation", "cwl_nerr_continuation"]
 
 
 def _rank_weight(rank: int, persistence: float, gain_options: dict) -> float:

@@ -12,6 +12,7 @@ own words for the others (``BPM-Dynamic``, ``U``, ``TBG``, ``IFT-C1``, ``IFT-C2`
 from __future__ import annotations
 
 import math
+import re
 
 from rankbook._errors import InvalidValueError
 from rankbook.metrics.cwl_gain_models import (cwl_ift_goal, cwl_ift_goal_rate, cwl_ift_rate,
@@ -59,11 +60,17 @@ _NERR_K = Param("k", int, (10,), low=1, keyword="k")
 _T = _number("T", 1.0, "T", low=0)
 _GOAL = (_number("T", 2.0, "T"), _number("b1", 0.9, "b1"), _number("R1", 10.0, "R1"))
 _RATE = (_number("A", 0.2, "A"), _number("b2", 0.9, "b2"), _number("R2", 10.0, "R2"))
-_PAGE = "user_models/cwl_models.md"
+#: Each family's page (the overview, user_models/cwl_models.md, links them all).
+_PAGES = {"BPM": "bpm", "U": "u_measure", "TBG": "tbg", "IFT": "ift", "NERR": "nerr"}
+
+
+def _page(name: str) -> str:
+    family = re.match(r"[A-Z]+", name).group()
+    return f"user_models/{_PAGES[family]}.md"
 
 
 def _row(name: str, function, summary: str, params: tuple, per_topic) -> Metric:
-    return Metric(name=name, function=function, family="User models", page=_PAGE,
+    return Metric(name=name, function=function, family="User models", page=_page(name),
                   summary=summary, params=params + (DEPTH,), quantities=CWL_QUANTITIES,
                   needs=("costs",), per_topic=per_topic, graded=True)
 

@@ -118,7 +118,7 @@ def _add_metric_options(parser) -> None:
     for option in OPTIONS.values():
         if option.name not in _CORE_OPTIONS:
             many = option.kind in ("floats", "gain_map", "grades")
-            metavar = None if option.choices else option.name.upper()
+            metavar = None if option.choices else option.metavar or option.name.upper()
             group.add_argument(option.flag, dest=option.name, default=None,
                                nargs="+" if many else None, metavar=metavar,
                                choices=option.choices or None, help=option.help)

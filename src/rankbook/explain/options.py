@@ -51,6 +51,8 @@ class Option:
         How a typed value is read (see the module's table).
     choices : tuple of str
         The allowed values of a ``choice``.
+    metavar : str
+        The value's name in ``--help`` (default: the name in capitals).
     """
 
     name: str
@@ -59,6 +61,7 @@ class Option:
     help: str
     kind: str
     choices: tuple[str, ...] = ()
+    metavar: str = ""
 
     def read(self, text: str):
         """A value typed on the command line or in the box, as the function takes it."""
@@ -161,11 +164,12 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
            "log_b(r), 1 before rank b (its --logb) [default: 2]", "float"),
     # the C/W/L measures (rankbook.explain.families.cwl); every default is the registry row's
     Option("k", "--k", "k", "C/W/L: the rank the user reads to, at the latest (CWL-P@k, "
-           "SDCG@k, NERR8@k, NERR9@k) [default: 10]", "int"),
+           "SDCG@k, NERR8@k, NERR9@k) [default: 10]", "int", metavar="RANK"),
     Option("T", "--T", "T", "C/W/L: the gain the user wants (INST, INSQ, NERR11: T > 0; BPM: "
-           "the gain at which the player stops; IFT: the goal)", "float"),
+           "the gain at which the player stops; IFT: the goal) [default: 1; IFT: 2]", "float",
+           metavar="GAIN"),
     Option("K", "--K", "K", "BPM: the cost the player will spend; with cost 1 per document, the "
-           "most documents read [default: 10]", "float"),
+           "most documents read [default: 10]", "float", metavar="COST"),
     Option("hb", "--hb", "hb", "dynamic BPM: how much a gain above (below) the median raises "
            "(lowers) T [default: 1]", "float"),
     Option("hc", "--hc", "hc", "dynamic BPM: the same for K (0: cwl_eval 1.0.12, which never "

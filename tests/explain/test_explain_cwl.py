@@ -4,7 +4,7 @@ Oracles: cwl-eval 1.0.12 itself (Azzopardi, Thomas and Moffat, SIGIR 2019;
 https://github.com/ireval/cwl), run in process through its ``Ranking`` (padded to its
 ``max_n`` 1000) and its measure classes, at full precision; and the values published for its
 test file's topic T1 (gains 1 0 1 1 - - 1 0 1 0): ir_measures 0.4.3's tests/test_cwl_eval.py
-(terrierteam/ir_measures) and the rows cwl-eval 1.0.12 prints (/work/shared/oracles.md).
+(terrierteam/ir_measures) and the rows cwl-eval 1.0.12 prints for it on those files.
 The columns are checked against each other over the whole padded list: the W(i) sum to 1, the
 L(i) to 1 minus the chance of reading past rank 1000, and the contributions W(i)·g_i to EU.
 """

@@ -26,7 +26,7 @@ import numpy as np
 
 from rankbook import _validate
 from rankbook._errors import InvalidValueError
-from rankbook.metrics.cwl_continuations import as_gains
+from rankbook.metrics.cwl_continuations import as_gains, insq_continuation
 
 
 def bpm_continuation(gains: Sequence[float], costs: Sequence[float], T: float, K: float,
@@ -275,16 +275,7 @@ def nerr9_continuation(gains: Sequence[float], k: int) -> np.ndarray:
 
     $$C(i) = \begin{cases} \dfrac{i}{i + 1}\,(1 - g_i) & i < k \\ 0 & i \ge k \end{cases}$$
 
-    Parameters
-    ----------
-    gains : sequence of float, shape (n,)
-        $g_i \in [0, 1]$ of each rank.
-    k : int
-        The last rank read.
-
-    Returns
-    -------
-    numpy.ndarray of float, shape (n,)
+    Parameters ``gains`` and ``k`` and the result as in `nerr8_continuation`.
 
     See Also
     --------
@@ -335,6 +326,9 @@ def nerr11_continuation(gains: Sequence[float], T: float) -> np.ndarray:
 
     $$C(i) = \Bigl(\frac{i + 2T - 1}{i + 2T}\Bigr)^{2} (1 - g_i)$$
 
+    INSQ's continuation (`rankbook.metrics.cwl_continuations.insq_continuation`) times
+    $1 - g_i$.
+
     Parameters
     ----------
     gains : sequence of float, shape (n,)
@@ -355,10 +349,8 @@ def nerr11_continuation(gains: Sequence[float], T: float) -> np.ndarray:
     >>> nerr11_continuation([0, 0.5], T=1) * 9
     array([4.    , 2.53125])
     """
-    T = _validate.number(T, "T", low=0, low_open=True)
     gains = as_gains(gains)
-    rank = _ranks(gains)
-    return ((rank + 2.0 * T - 1.0) / (rank + 2.0 * T)) ** 2.0 * (1.0 - gains)
+    return insq_continuation(gains.size, T) * (1.0 - gains)
 
 
 def _ranks(gains: np.ndarray) -> np.ndarray:

@@ -29,6 +29,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from rankbook._errors import InvalidValueError
 from rankbook.explain.explainer import Explainer
 from rankbook.explain.families import _cwl_formulas as formulas
 from rankbook.explain.families._write import note, step
@@ -141,6 +142,10 @@ def _worked(metric: str, relevance: tuple, options: tuple) -> _Worked:
     from rankbook.metrics.registry import by_name
 
     a = arguments(metric, dict(options))
+    if a.get("costs") is not None and len(a["costs"]) > len(relevance):
+        raise InvalidValueError(
+            f"costs has {len(a['costs'])} values but the list {len(relevance)} grades: give one "
+            "cost per grade typed (the ranks past the list cost 1, as in cwl_eval).")
     function = by_name()[metric].function
     taken = inspect.signature(function).parameters
     quantities = function(list(relevance), **{k: v for k, v in a.items() if k in taken})
@@ -203,8 +208,10 @@ def _places(fmt) -> int:
 
 def _list_note(case, w: _Worked) -> str:
     depth, n = w.gains.size, case.n
-    words = (f"cwl_eval's list: the {n} grades typed (unjudged: gain 0), then gain 0 and cost 1 "
-             f"down to rank {depth} (its max_n); W is normalised over all {depth} ranks, as the "
+    typed = (f"the {n} grades typed (unjudged: gain 0), then gain 0 and cost 1 down to rank "
+             f"{depth} (its max_n)" if n <= depth else
+             f"the first {depth} of the {n} grades typed (its max_n: it cuts the rest)")
+    words = (f"cwl_eval's list: {typed}; W is normalised over all {depth} ranks, as the "
              "measure's function and cwl_eval compute it")
     if n < depth:
         tail = math.fsum(w.weights[n:])

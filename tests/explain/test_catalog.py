@@ -80,6 +80,13 @@ def _cwl(explainer) -> bool:
     return explainer.entry.quantities != ("value",)
 
 
+def _topics(explainer, many: int) -> int:
+    """How many random topics a check runs: a sixth (at least 3) for each of the 18 C/W/L
+    measures, which share one explainer (tests/explain/test_explain_cwl.py checks each against
+    cwl_eval), so that they add seconds, not tens of seconds, to the suite."""
+    return max(3, many // 6) if _cwl(explainer) else many
+
+
 def _as_gains(explainer, grades, ideal):
     """A C/W/L measure reads the grades 0-3 as gains grade/3 in [0, 1] (as ir_measures'
     max_rel=3 would); every other measure reads them as they are."""
@@ -122,7 +129,7 @@ EVALUATED = [e for e in explainers().values() if e.entry.per_topic is not None]
 def test_the_value_is_the_evaluators_for_the_same_topic(explainer):
     rng = random.Random(explainer.metric)
     entry = explainer.entry
-    for _ in range(40):
+    for _ in range(_topics(explainer, 40)):
         grades, ideal = _as_gains(explainer, *_topic(rng))
         judged = np.array([g is not None for g in grades])
         topic = TopicData.of(np.array([0.0 if g is None else g for g in grades]), judged,
@@ -207,7 +214,7 @@ def check_worked_formulas(worksheet, decimals: int = 4) -> int:
 def test_the_arithmetic_of_each_worked_formula_gives_its_result(explainer):
     rng = random.Random(f"formulas {explainer.metric}")
     checked = 0
-    for _ in range(30):
+    for _ in range(_topics(explainer, 30)):
         grades, ideal = _as_gains(explainer, *_topic(rng))
         options = _case_options(explainer, grades, ideal)
         ex = rb.explain(grades, metric=explainer.metric, **options)
@@ -239,7 +246,7 @@ def test_the_latex_of_each_worked_formula_is_well_formed(explainer):
     # A LaTeX command written with one backslash in a Python string ("\frac", "\text") turns
     # into a control character (form feed, tab); braces must pair up for MathJax.
     rng = random.Random(f"latex {explainer.metric}")
-    for _ in range(10):
+    for _ in range(_topics(explainer, 10)):
         grades, ideal = _as_gains(explainer, *_topic(rng))
         ex = rb.explain(grades, metric=explainer.metric, **_case_options(explainer, grades, ideal))
         for k in range(1, len(grades) + 2):

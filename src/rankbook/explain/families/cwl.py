@@ -179,26 +179,29 @@ def columns(case, k: int, metric: str) -> dict:
 
 def _latex(text: str) -> str:
     """A formula of the plain text as LaTeX: · as \\cdot, ^(x) and _(x) as ^{x} and _{x}, log2,
-    exp, Σ, ≥, ≤, φ."""
-    out, i = [], 0
-    while i < len(text):
-        if text.startswith(("^(", "_("), i):      # ^(...) -> ^{...}, parentheses balanced
-            depth, j = 0, i + 1
-            while True:
-                depth += {"(": 1, ")": -1}.get(text[j], 0)
-                if depth == 0:
-                    break
-                j += 1
-            out.append(text[i] + "{" + _latex(text[i + 2:j]) + "}")
-            i = j + 1
-            continue
-        out.append(_SYMBOLS.get(text[i], text[i]))
-        i += 1
-    return "".join(out).replace("log2(", "\\log_2(").replace("exp(", "\\exp(")
+    exp, Σ, ≥, ≤, φ, ∝."""
+    for symbol, latex in _SYMBOLS.items():
+        text = text.replace(symbol, latex)
+    return _braced(text)
+
+
+def _braced(text: str) -> str:
+    """``^(x)`` and ``_(x)`` as ``^{x}`` and ``_{x}``."""
+    start = min((i for i in (text.find("^("), text.find("_(")) if i >= 0), default=-1)
+    if start < 0:
+        return text
+    depth, end = 0, start + 1               # ^(...) -> ^{...}, its parentheses balanced
+    while True:
+        depth += {"(": 1, ")": -1}.get(text[end], 0)
+        if depth == 0:
+            break
+        end += 1
+    return (text[:start + 1] + "{" + _braced(text[start + 2:end]) + "}"
+            + _braced(text[end + 1:]))
 
 
 _SYMBOLS = {"·": " \\cdot ", "Σ": "\\sum ", "≥": "\\ge ", "≤": "\\le ", "φ": "\\varphi ",
-            "∝": "\\propto "}
+            "∝": "\\propto ", "log2(": "\\log_2(", "exp(": "\\exp("}
 
 
 def _places(fmt) -> int:

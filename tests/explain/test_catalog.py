@@ -32,7 +32,7 @@ def _of_one_list(metric) -> bool:
     if metric.function is None:
         return False
     first = next(iter(inspect.signature(metric.function).parameters))
-    return first in ("relevance", "ideal")
+    return first in ("relevance", "ideal", "gains")     # gains: the C/W/L measures
 
 
 ONE_LIST = [m for m in METRICS if _of_one_list(m)]
@@ -75,6 +75,26 @@ def _topic(rng: random.Random):
     return grades, ideal
 
 
+def _cwl(explainer) -> bool:
+    """A C/W/L measure: five quantities, gains in [0, 1] for INST and NERR (cwl_eval's rule)."""
+    return explainer.entry.quantities != ("value",)
+
+
+def _topics(explainer, many: int) -> int:
+    """How many random topics a check runs: a sixth (at least 3) for each of the 18 C/W/L
+    measures, which share one explainer (tests/explain/test_explain_cwl.py checks each against
+    cwl_eval), so that they add seconds, not tens of seconds, to the suite."""
+    return max(3, many // 6) if _cwl(explainer) else many
+
+
+def _as_gains(explainer, grades, ideal):
+    """A C/W/L measure reads the grades 0-3 as gains grade/3 in [0, 1] (as ir_measures'
+    max_rel=3 would); every other measure reads them as they are."""
+    if not _cwl(explainer):
+        return grades, ideal
+    return [None if g is None else g / 3 for g in grades], [g / 3 for g in ideal]
+
+
 def _case_options(explainer, grades, ideal) -> dict:
     """The options of the explainer that describe the topic: R, N and the ideal, as judged."""
     R = sum(g >= 1 for g in ideal)
@@ -88,6 +108,8 @@ def _case_options(explainer, grades, ideal) -> dict:
     param = explainer.entry.param
     if explainer.param and param is not None and param.cutoffs and param.type is float:
         options[explainer.param] = param.defaults[0]    # as _param asks the evaluator: r, m
+    if explainer.param and param is not None and param.cutoffs and param.type is int:
+        options[explainer.param] = len(grades)          # CWL-P@k's k, as _param asks: n
     return options
 
 
@@ -107,8 +129,8 @@ EVALUATED = [e for e in explainers().values() if e.entry.per_topic is not None]
 def test_the_value_is_the_evaluators_for_the_same_topic(explainer):
     rng = random.Random(explainer.metric)
     entry = explainer.entry
-    for _ in range(40):
-        grades, ideal = _topic(rng)
+    for _ in range(_topics(explainer, 40)):
+        grades, ideal = _as_gains(explainer, *_topic(rng))
         judged = np.array([g is not None for g in grades])
         topic = TopicData.of(np.array([0.0 if g is None else g for g in grades]), judged,
                              np.array(ideal, dtype=float), 1.0)
@@ -120,6 +142,8 @@ def test_the_value_is_the_evaluators_for_the_same_topic(explainer):
             name = entry.trec_name or entry.name       # Compat has no trec_eval name
             options[explainer.param] = resolve(name)[1].get(explainer.param)
         got = rb.explain(grades, metric=explainer.metric, **options).value(len(grades))
+        if _cwl(explainer):               # C/W/L: five numbers; the explainer's value is EU
+            expected = expected[0]
         if isinstance(expected, str):     # relstring
             assert got == expected, (grades, got, expected)
         else:
@@ -130,11 +154,11 @@ def test_the_value_is_the_evaluators_for_the_same_topic(explainer):
 
 _OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
               ast.Div: operator.truediv, ast.Pow: operator.pow, ast.USub: operator.neg}
-_FUNCTIONS = {"log2": math.log2, "max": max, "min": min}
+_FUNCTIONS = {"log2": math.log2, "exp": math.exp, "max": max, "min": min}
 
 
 def _arithmetic(node):
-    """The value of a parsed formula of numbers, + - * / ^, log2, max and min; else None."""
+    """The value of a parsed formula of numbers, + - * / ^, log2, exp, max and min; else None."""
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
         return node.value
     if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
@@ -190,8 +214,8 @@ def check_worked_formulas(worksheet, decimals: int = 4) -> int:
 def test_the_arithmetic_of_each_worked_formula_gives_its_result(explainer):
     rng = random.Random(f"formulas {explainer.metric}")
     checked = 0
-    for _ in range(30):
-        grades, ideal = _topic(rng)
+    for _ in range(_topics(explainer, 30)):
+        grades, ideal = _as_gains(explainer, *_topic(rng))
         options = _case_options(explainer, grades, ideal)
         ex = rb.explain(grades, metric=explainer.metric, **options)
         for k in range(1, len(grades) + 2):
@@ -222,8 +246,8 @@ def test_the_latex_of_each_worked_formula_is_well_formed(explainer):
     # A LaTeX command written with one backslash in a Python string ("\frac", "\text") turns
     # into a control character (form feed, tab); braces must pair up for MathJax.
     rng = random.Random(f"latex {explainer.metric}")
-    for _ in range(10):
-        grades, ideal = _topic(rng)
+    for _ in range(_topics(explainer, 10)):
+        grades, ideal = _as_gains(explainer, *_topic(rng))
         ex = rb.explain(grades, metric=explainer.metric, **_case_options(explainer, grades, ideal))
         for k in range(1, len(grades) + 2):
             for step in ex.show_work(k).steps:

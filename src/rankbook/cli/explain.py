@@ -57,7 +57,8 @@ def add_parser(subparsers) -> None:
             "  rankbook explain 1 0 0 0 0 --metric nDCG@5 --ideal 1 1 1 1   # trec_eval: 0.3904\n"
             "  rankbook explain 1 1 0 1 --metric RBP --persistence 0.5\n"
             "  rankbook explain 0 3 - 2 --metric Q --ideal 3 3 3 2 2 2 1 1 1 1 0 --gains 1 2 3"
-            "   # NTCIREVAL: 0.0967"
+            "   # NTCIREVAL: 0.0967\n"
+            "  rankbook explain 1 0 1 1 - - 1 0 1 0 --metric INST --T 1   # cwl_eval: 0.7934"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -118,7 +119,7 @@ def _add_metric_options(parser) -> None:
     for option in OPTIONS.values():
         if option.name not in _CORE_OPTIONS:
             many = option.kind in ("floats", "gain_map", "grades")
-            metavar = None if option.choices else option.name.upper()
+            metavar = None if option.choices else option.metavar or option.name.upper()
             group.add_argument(option.flag, dest=option.name, default=None,
                                nargs="+" if many else None, metavar=metavar,
                                choices=option.choices or None, help=option.help)

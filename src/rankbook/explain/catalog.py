@@ -41,6 +41,8 @@ def resolve(name: str) -> tuple[Explainer, dict, int | None]:
     'RR'
     >>> resolve("Accuracy(rel=2)")[1]
     {'relevance_level': 2.0}
+    >>> resolve("INST(T=2)")[1], resolve("CWL-P@5")[1]
+    ({'T': 2.0}, {'k': 5})
     """
     if not isinstance(name, str) or not name.strip():
         raise InvalidValueError(f"metric must be a metric's name such as 'nDCG@10' or 'RR', "
@@ -82,9 +84,17 @@ def _from_grammar(name: str):
 
 def _param_of(explainer, measures):
     """The explainer, the options the parameter of its name sets, and the cut-off it names."""
-    value = measures[0].param if len(measures) == 1 else None
+    # one column, or one per quantity of a C/W/L measure (INST(T=2):EU ... :ED), each with
+    # the same parameter; several cut-offs (P.5,10) name no one rank
+    one = all(m.metric is measures[0].metric and m.param == measures[0].param for m in measures)
+    value = measures[0].param if one else None
     if value is None or value == ():
         return explainer, {}, None
+    keyword = explainer.entry.param.keyword
+    if explainer.param is None and keyword in explainer.exclude:   # CWL-AP(depth=100)
+        raise InvalidValueError(
+            f"{measures[0].metric.name}'s hand calculation does not take {keyword} (it scores "
+            f"cwl_eval's list of 1000 ranks); leave ({measures[0].param_text}) out of the name.")
     if explainer.param is None:          # a cut-off: the rank the work is shown at
         return explainer, {}, int(value[0] if isinstance(value, tuple) else value)
     if explainer.param == "gain_map":

@@ -32,7 +32,8 @@ class Explainer:
         Arguments of the function that the hand calculation does not offer.
     param : str or None
         The option set by a parameter written in the metric's name (``rbp.0.8`` sets
-        ``persistence``); None: the parameter is a cut-off, the rank the work is shown at.
+        ``persistence``, ``CWL-P@5`` the C/W/L user's ``k``); None: the parameter is a
+        cut-off, the rank the work is shown at.
     """
 
     metric: str
@@ -53,8 +54,9 @@ class Explainer:
     def takes(self) -> tuple[str, ...]:
         """The keyword arguments of the metric's function that its hand calculation takes."""
         parameters = inspect.signature(self.entry.function).parameters
-        return tuple(name for name in parameters
-                     if name not in NOT_OPTIONS and name not in self.exclude)
+        return tuple(name for name in parameters  # a cut-off k written in the name is one
+                     if (name not in NOT_OPTIONS or name == self.param)
+                     and name not in self.exclude)
 
     @property
     def required(self) -> tuple[str, ...]:

@@ -51,6 +51,8 @@ class Option:
         How a typed value is read (see the module's table).
     choices : tuple of str
         The allowed values of a ``choice``.
+    metavar : str
+        The value's name in ``--help`` (default: the name in capitals).
     """
 
     name: str
@@ -59,6 +61,7 @@ class Option:
     help: str
     kind: str
     choices: tuple[str, ...] = ()
+    metavar: str = ""
 
     def read(self, text: str):
         """A value typed on the command line or in the box, as the function takes it."""
@@ -159,4 +162,36 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
            "stops γ times as many users (NTCIREVAL's --gamma) [default: 0.95]", "float"),
     Option("log_base", "--log-base", "Log base", "the base b of NTCIREVAL's nDCG discount "
            "log_b(r), 1 before rank b (its --logb) [default: 2]", "float"),
+    # the C/W/L measures (rankbook.explain.families.cwl); every default is the registry row's
+    Option("k", "--k", "k", "C/W/L: the rank the user reads to, at the latest (CWL-P@k, "
+           "SDCG@k, NERR8@k, NERR9@k) [default: 10]", "int", metavar="RANK"),
+    Option("T", "--T", "T", "C/W/L: the gain the user wants (INST, INSQ, NERR11: T > 0; BPM: "
+           "the gain at which the player stops; IFT: the goal) [default: 1; IFT: 2]", "float",
+           metavar="GAIN"),
+    Option("K", "--K", "K", "BPM: the cost the player will spend; with cost 1 per document, the "
+           "most documents read [default: 10]", "float", metavar="COST"),
+    Option("hb", "--hb", "hb", "dynamic BPM: how much a gain above (below) the median raises "
+           "(lowers) T [default: 1]", "float"),
+    Option("hc", "--hc", "hc", "dynamic BPM: the same for K (0: cwl_eval 1.0.12, which never "
+           "moves K) [default: 0]", "float"),
+    Option("gain_median", "--gain-median", "g_med", "dynamic BPM: the gain that leaves T and K "
+           "unchanged [default: 0.5]", "float"),
+    Option("max_rel", "--max-rel", "max_rel", "C/W/L: the grade that is gain 1; grades are "
+           "clipped to [0, max_rel] and divided by it (ir_measures' max_rel) [default: 1]",
+           "float"),
+    Option("L", "--L", "L", "U-measure: the text (in the unit of the costs) after which the "
+           "reader has stopped for certain [default: 1000]", "float"),
+    Option("halflife", "--halflife", "H", "TBG: the cost (time) after which half the users "
+           "have stopped [default: 224]", "float"),
+    Option("b1", "--b1", "b1", "IFT's goal model: the intercept [default: 0.9]", "float"),
+    Option("R1", "--R1", "R1", "IFT's goal model: the rationality (0: a constant C) "
+           "[default: 10]", "float"),
+    Option("A", "--A", "A", "IFT's rate model: the rate of gain per cost the user expects "
+           "[default: 0.2]", "float"),
+    Option("b2", "--b2", "b2", "IFT's rate model: the intercept [default: 0.9]", "float"),
+    Option("R2", "--R2", "R2", "IFT's rate model: the rationality [default: 10]", "float"),
+    Option("phi", "--phi", "φ", "NERR10: the probability of going on after a document that "
+           "does not satisfy [default: 0.9]", "float"),
+    Option("costs", "--costs", "Costs", "C/W/L: the cost of each document, rank 1 first "
+           "(cwl_eval's cost file); a rank without one costs 1 [default: 1 each]", "floats"),
 )}

@@ -7,6 +7,7 @@ r"""The C/W/L framework: a user model as a continuation probability C(i) at each
 | `cwl_reach` | $\prod_{j<i} C(j)$, the probability of reaching rank $i$ |
 | `cwl_weights` | $W(i)$, the share of attention rank $i$ receives |
 | `cwl_last_rank` | $L(i)$, the probability that rank $i$ is the last one read |
+| `continuation_from_weights` | $C(i) = W(i+1)/W(i)$: the continuation of a model given by its weights |
 | `cwl_quantities` | cwl_eval's five numbers: EU, ETU, EC, ETC, ED |
 
 A user reads rank 1, and after reading rank $i$ goes on to rank $i + 1$ with
@@ -329,6 +330,38 @@ def cwl_quantities(
         expected_total_cost=math.fsum(last * np.cumsum(costs)),
         expected_depth=math.fsum(_reach(continuation)),
     )
+
+
+def continuation_from_weights(weights: Sequence[float]) -> np.ndarray:
+    r"""$C$ of a model given by its weights, as cwl_eval derives it: the ratio of the next weight.
+
+    $$C(i) = \frac{W(i + 1)}{W(i)} \ (0 \text{ where } W(i) = 0), \qquad C(n) = 0$$
+
+    The weights need not be normalised (the ratio cancels the sum).
+
+    Parameters
+    ----------
+    weights : sequence of float, shape (n,)
+        $W(1), \dots, W(n)$, up to a common factor, each $\ge 0$.
+
+    Returns
+    -------
+    numpy.ndarray of float, shape (n,)
+
+    See Also
+    --------
+    cwl_weights : W from C, the other way round.
+    rankbook.metrics.cwl_model_continuations.u_measure_weights : U-measure's weights.
+
+    Examples
+    --------
+    >>> continuation_from_weights([1, 0.75, 0.5, 0.25, 0])
+    array([0.75      , 0.66666667, 0.5       , 0.        , 0.        ])
+    """
+    weight = _per_rank(weights, "weights")
+    ahead, here = weight[1:], weight[:-1]
+    ratio = np.divide(ahead, here, out=np.zeros_like(here), where=here > 0)
+    return np.r_[ratio, 0.0]
 
 
 def _reach(continuation: np.ndarray) -> np.ndarray:

@@ -11,18 +11,24 @@ r"""cwl_eval's classic measures as C/W/L user models: five numbers each.
 
 Each scores cwl_eval's list (:func:`rankbook.metrics.cwl_measures.cwl_eval_list`): the
 run's documents, unjudged ones with gain 0, padded with gain 0 and cost 1 (or cut) to
-``depth`` ranks. The five numbers are :func:`rankbook.metrics.cwl.cwl_quantities`'s.
+``depth`` ranks. Each continuation is a function of :mod:`rankbook.metrics.cwl_continuations`;
+the five numbers are :func:`rankbook.metrics.cwl.cwl_quantities`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 from rankbook import _validate
-from rankbook._errors import InvalidValueError
 from rankbook.metrics.cwl import CWLQuantities, cwl_quantities
+from rankbook.metrics.cwl_continuations import (
+    average_precision_continuation,
+    insq_continuation,
+    inst_continuation,
+    precision_continuation,
+    reciprocal_rank_continuation,
+    scaled_dcg_continuation,
+)
 from rankbook.metrics.cwl_measures import CWL_EVAL_DEPTH, cwl_eval_list
 
 
@@ -83,8 +89,7 @@ def cwl_precision(
     """
     k = _validate.cutoff(k)
     gains, costs = cwl_eval_list(gains, depth, costs)
-    continuation = (np.arange(1, gains.size + 1) < k).astype(float)
-    return cwl_quantities(gains, continuation, costs)
+    return cwl_quantities(gains, precision_continuation(gains.size, k), costs)
 
 
 @_validate.explains_missing_arguments
@@ -144,9 +149,7 @@ def cwl_scaled_dcg(
     """
     k = _validate.cutoff(k)
     gains, costs = cwl_eval_list(gains, depth, costs)
-    ranks = np.arange(1, gains.size + 1)
-    continuation = np.where(ranks < k, np.log2(ranks + 1.0) / np.log2(ranks + 2.0), 0.0)
-    return cwl_quantities(gains, continuation, costs)
+    return cwl_quantities(gains, scaled_dcg_continuation(gains.size, k), costs)
 
 
 @_validate.explains_missing_arguments
@@ -195,8 +198,7 @@ def cwl_reciprocal_rank(
     (0.166667, 3.0)
     """
     gains, costs = cwl_eval_list(gains, depth, costs)
-    before_first = np.cumsum(gains > 0) == 0
-    return cwl_quantities(gains, before_first.astype(float), costs)
+    return cwl_quantities(gains, reciprocal_rank_continuation(gains), costs)
 
 
 @_validate.explains_missing_arguments
@@ -265,11 +267,7 @@ def cwl_average_precision(
     (0.833333, 1.5)
     """
     gains, costs = cwl_eval_list(gains, depth, costs)
-    _refuse_gains_outside(gains, "AP", high=np.inf)
-    from_here = np.cumsum((gains / np.arange(1, gains.size + 1))[::-1])[::-1]  # sum_{j>=i} g_j/j
-    after = np.r_[from_here[1:], 0.0]
-    continuation = np.divide(after, from_here, out=np.zeros_like(after), where=after > 0)
-    return cwl_quantities(gains, continuation, costs)
+    return cwl_quantities(gains, average_precision_continuation(gains), costs)
 
 
 @_validate.explains_missing_arguments
@@ -327,13 +325,8 @@ def cwl_inst(
     >>> round(q.expected_depth, 6), round(q.expected_utility, 6)
     (1.361111, 0.734694)
     """
-    T = _validate.number(T, "T", low=0, low_open=True, hint="the gain the user expects to need")
     gains, costs = cwl_eval_list(gains, depth, costs)
-    _refuse_gains_outside(gains, "INST", high=1.0)
-    ranks = np.arange(1, gains.size + 1)
-    still_wanted = T - np.cumsum(gains)
-    continuation = ((ranks + T + still_wanted - 1.0) / (ranks + T + still_wanted)) ** 2
-    return cwl_quantities(gains, continuation, costs)
+    return cwl_quantities(gains, inst_continuation(gains, T), costs)
 
 
 @_validate.explains_missing_arguments
@@ -381,20 +374,5 @@ def cwl_insq(
     >>> round(q.expected_depth, 6), round(q.expected_utility, 6)
     (1.444444, 0.692308)
     """
-    T = _validate.number(T, "T", low=0, low_open=True, hint="the gain the user expects to need")
     gains, costs = cwl_eval_list(gains, depth, costs)
-    ranks = np.arange(1, gains.size + 1)
-    continuation = ((ranks + 2.0 * T - 1.0) / (ranks + 2.0 * T)) ** 2
-    return cwl_quantities(gains, continuation, costs)
-
-
-def _refuse_gains_outside(gains: np.ndarray, measure: str, high: float) -> None:
-    """A gain below 0 (or above ``high``) makes C(i) no probability: refuse it, as cwl_eval does above 1."""
-    outside = np.flatnonzero((gains < 0) | (gains > high))
-    if outside.size:
-        i = int(outside[0])
-        allowed = "[0, 1]" if high == 1 else "0 or more"
-        raise InvalidValueError(
-            f"gains[{i}] = {gains[i]:g}: cwl_eval's {measure} needs gains of {allowed}. Scale or "
-            "clip the grades first (a negative grade to 0, as trec_eval counts it non-relevant; "
-            "ir_measures divides by max_rel).")
+    return cwl_quantities(gains, insq_continuation(gains.size, T), costs)

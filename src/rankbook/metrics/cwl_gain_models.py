@@ -12,7 +12,8 @@ r"""C/W/L user models that stop as gain is collected: IFT (three forms) and NERR
 
 The list scored is cwl_eval's (:func:`rankbook.metrics.cwl_measures.cwl_eval_list`);
 $y_i = \sum_{j \le i} g_j$ is the gain and $k_i = \sum_{j \le i} c_j$ the cost
-collected up to rank $i$. NERR's four models refuse a gain outside $[0, 1]$, as
+collected up to rank $i$. Each continuation is a function of
+:mod:`rankbook.metrics.cwl_model_continuations`. NERR's four models refuse a gain outside $[0, 1]$, as
 cwl_eval does: scale grades first (ir_measures' ``max_rel``).
 """
 
@@ -26,7 +27,15 @@ from rankbook import _validate
 from rankbook._errors import InvalidValueError
 from rankbook.metrics.cwl import CWLQuantities, cwl_quantities
 from rankbook.metrics.cwl_measures import CWL_EVAL_DEPTH, cwl_eval_list
-
+from rankbook.metrics.cwl_model_continuations import (
+    ift_goal_continuation,
+    ift_goal_rate_continuation,
+    ift_rate_continuation,
+    nerr8_continuation,
+    nerr9_continuation,
+    nerr10_continuation,
+    nerr11_continuation,
+)
 
 
 @_validate.explains_missing_arguments
@@ -73,9 +82,8 @@ def cwl_ift_goal(
     >>> cwl_ift_goal([1, 0, 1], T=2, b1=1, R1=0, depth=3).expected_depth
     1.75
     """
-    T, b1, R1 = _numbers(T=T, b1=b1, R1=R1)
     gains, costs = cwl_eval_list(gains, depth, costs)
-    return cwl_quantities(gains, _goal(np.cumsum(gains), T, b1, R1), costs)
+    return cwl_quantities(gains, ift_goal_continuation(gains, T, b1, R1), costs)
 
 
 @_validate.explains_missing_arguments
@@ -120,9 +128,8 @@ def cwl_ift_rate(
     >>> round(cwl_ift_rate([1, 1, 0], A=0.5, b2=1, R2=0, depth=3).expected_depth, 4)
     1.75
     """
-    A, b2, R2 = _numbers(A=A, b2=b2, R2=R2)
     gains, costs = cwl_eval_list(gains, depth, costs)
-    return cwl_quantities(gains, _rate(np.cumsum(gains), _spent(costs), A, b2, R2), costs)
+    return cwl_quantities(gains, ift_rate_continuation(gains, costs, A, b2, R2), costs)
 
 
 @_validate.explains_missing_arguments
@@ -167,10 +174,8 @@ def cwl_ift_goal_rate(
     >>> cwl_ift_goal_rate([1, 0], 2, 1, 0, 0.2, 1, 0, depth=2).expected_depth
     1.25
     """
-    T, b1, R1, A, b2, R2 = _numbers(T=T, b1=b1, R1=R1, A=A, b2=b2, R2=R2)
     gains, costs = cwl_eval_list(gains, depth, costs)
-    collected = np.cumsum(gains)
-    continuation = _goal(collected, T, b1, R1) * _rate(collected, _spent(costs), A, b2, R2)
+    continuation = ift_goal_rate_continuation(gains, costs, T, b1, R1, A, b2, R2)
     return cwl_quantities(gains, continuation, costs)
 
 
@@ -219,8 +224,7 @@ def cwl_nerr8(
     2.5
     """
     k = _validate.cutoff(k)
-    return _nerr(gains, lambda rank, g: np.where(rank < k, 1.0 - g, 0.0), depth, costs,
-                 max_rel)
+    return _nerr(gains, lambda g: nerr8_continuation(g, k), depth, costs, max_rel)
 
 
 @_validate.explains_missing_arguments
@@ -265,8 +269,7 @@ def cwl_nerr9(
     11.0
     """
     k = _validate.cutoff(k)
-    return _nerr(gains, lambda rank, g: np.where(rank < k, (rank / (rank + 1.0)) * (1.0 - g), 0.0),
-                 depth, costs, max_rel)
+    return _nerr(gains, lambda g: nerr9_continuation(g, k), depth, costs, max_rel)
 
 
 @_validate.explains_missing_arguments
@@ -311,7 +314,7 @@ def cwl_nerr10(
     1.0
     """
     phi = _validate.probability(phi, "phi", meaning="the probability of going on")
-    return _nerr(gains, lambda rank, g: phi * (1.0 - g), depth, costs, max_rel)
+    return _nerr(gains, lambda g: nerr10_continuation(g, phi), depth, costs, max_rel)
 
 
 @_validate.explains_missing_arguments
@@ -356,12 +359,11 @@ def cwl_nerr11(
     13.0
     """
     T = _validate.number(T, "T", low=0, low_open=True)
-    return _nerr(gains, lambda rank, g: ((rank + 2.0 * T - 1.0) / (rank + 2.0 * T)) ** 2.0
-                 * (1.0 - g), depth, costs, max_rel)
+    return _nerr(gains, lambda g: nerr11_continuation(g, T), depth, costs, max_rel)
 
 
-def _nerr(gains, continuation_at, depth, costs, max_rel) -> CWLQuantities:
-    """NERR's common part: cwl_eval's list, gains checked to lie in [0, 1], C from (rank, g)."""
+def _nerr(gains, continuation_of, depth, costs, max_rel) -> CWLQuantities:
+    """NERR's common part: cwl_eval's list, gains checked to lie in [0, 1], C from the gains."""
     gains, costs = cwl_eval_list(gains, depth, costs, max_rel=max_rel)
     outside = np.flatnonzero((gains < 0) | (gains > 1))
     if outside.size:
@@ -370,30 +372,4 @@ def _nerr(gains, continuation_at, depth, costs, max_rel) -> CWLQuantities:
             f"gains[{i}] = {gains[i]:g} is outside [0, 1]: NERR reads a gain as the probability "
             "that the document satisfies the user. Scale the grades first (divide by the "
             "highest grade: max_rel=3 for grades 0-3, as ir_measures' max_rel).")
-    ranks = np.arange(1, gains.size + 1, dtype=np.float64)
-    return cwl_quantities(gains, continuation_at(ranks, gains), costs)
-
-
-def _goal(collected: np.ndarray, T: float, b1: float, R1: float) -> np.ndarray:
-    """IFT's C1: 1 - 1 / (1 + b1 e^{R1 (T - y)})."""
-    with np.errstate(over="ignore"):
-        return 1.0 - 1.0 / (1.0 + b1 * np.exp((T - collected) * R1))
-
-
-def _rate(collected: np.ndarray, spent: np.ndarray, A: float, b2: float, R2: float) -> np.ndarray:
-    """IFT's C2: 1 / (1 + b2 e^{R2 (A - y/k)})."""
-    with np.errstate(over="ignore"):
-        return 1.0 / (1.0 + b2 * np.exp((A - collected / spent) * R2))
-
-
-def _spent(costs: np.ndarray) -> np.ndarray:
-    """k_i, the cost up to rank i; every cost must be > 0 for the rate y/k to exist."""
-    if not np.all(costs > 0):
-        raise InvalidValueError(
-            "IFT's rate model divides the gain by the cost so far: every cost must be > 0, "
-            f"got {costs[costs <= 0][0]:g}.")
-    return np.cumsum(costs)
-
-
-def _numbers(**values) -> list[float]:
-    return [_validate.number(value, name) for name, value in values.items()]
+    return cwl_quantities(gains, continuation_of(gains), costs)

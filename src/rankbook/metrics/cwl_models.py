@@ -1,32 +1,31 @@
-r"""The C/W/L user models cwl_eval adds to the classic measures: BPM, U-measure, TBG and IFT.
+r"""The C/W/L user models cwl_eval adds to the classic measures: BPM, U-measure and TBG.
 
 | function | measure | cwl_eval's name | C(i) depends on |
 | --- | --- | --- | --- |
 | `cwl_bejewelled_player` | BPM, static and dynamic (Zhang et al. 2017) | ``BPM-Static-T=..-K=..``, ``BPM-Dynamic-...`` | gain and cost so far |
 | `cwl_u_measure` | U-measure (Sakai and Dou 2013) | ``U-L@L`` | cost so far |
 | `cwl_time_biased_gain` | time-biased gain (Smucker and Clarke 2012) | ``TBG-H@H`` | cost so far |
-| `cwl_ift_goal` | IFT, goal only (Azzopardi et al. 2018) | ``IFT-C1-...`` | gain so far |
-| `cwl_ift_rate` | IFT, rate only | ``IFT-C2-...`` | gain per cost so far |
-| `cwl_ift_goal_rate` | IFT, goal and rate | ``IFT-C1-C2-...`` | both |
 
-NERR, cwl_eval's four "not (but nearly) ERR" models, are in
-:mod:`rankbook.metrics.cwl_nerr`. Every model scores cwl_eval's list: the run's
+IFT (three forms) and NERR (cwl_eval's four "not (but nearly) ERR" models) are in
+:mod:`rankbook.metrics.cwl_gain_models`. Every model scores cwl_eval's list: the run's
 documents, unjudged ones with gain 0, padded with gain 0 and cost 1 (or cut)
-to ``depth`` ranks (cwl_eval's ``max_n``, 1000); its five numbers are
-:func:`rankbook.metrics.cwl.cwl_quantities`'s.
+to ``depth`` ranks (cwl_eval's ``max_n``, 1000); its continuation (or, for U-measure
+and TBG, its weights) is a function of :mod:`rankbook.metrics.cwl_model_continuations`,
+and its five numbers are :func:`rankbook.metrics.cwl.cwl_quantities`'s.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
-import numpy as np
-
 from rankbook import _validate
-from rankbook._errors import InvalidValueError
-from rankbook.metrics.cwl import CWLQuantities, cwl_quantities
+from rankbook.metrics.cwl import CWLQuantities, continuation_from_weights, cwl_quantities
 from rankbook.metrics.cwl_measures import CWL_EVAL_DEPTH, cwl_eval_list
+from rankbook.metrics.cwl_model_continuations import (
+    bpm_continuation,
+    tbg_weights,
+    u_measure_weights,
+)
 
 
 @_validate.explains_missing_arguments
@@ -103,15 +102,8 @@ def cwl_bejewelled_player(
     >>> round(q.expected_utility, 4), q.expected_total_utility, q.expected_depth
     (0.6667, 2.0, 3.0)
     """
-    T, K = (_validate.number(v, n, low=0) for v, n in ((T, "T"), (K, "K")))
-    hb, hc, gain_median = (_validate.number(v, n) for v, n in
-                           ((hb, "hb"), (hc, "hc"), (gain_median, "gain_median")))
     gains, costs = cwl_eval_list(gains, depth, costs, max_rel=max_rel)
-    surplus = gains[:-1] - gain_median  # g_j - g_med, added to the bounds after rank j
-    gain_bound = np.cumsum(np.r_[T, hb * surplus])
-    cost_bound = np.cumsum(np.r_[K, hc * surplus])
-    goes_on = (np.cumsum(gains) < gain_bound) & (np.cumsum(costs) < cost_bound)
-    continuation = np.logical_and.accumulate(goes_on).astype(np.float64)
+    continuation = bpm_continuation(gains, costs, T, K, hb, hc, gain_median)
     return cwl_quantities(gains, continuation, costs)
 
 
@@ -171,12 +163,8 @@ def cwl_u_measure(
     >>> q.expected_depth, round(q.expected_utility, 12)
     (2.5, 0.6)
     """
-    L = _validate.number(L, "L", low=0, low_open=True)
     gains, costs = cwl_eval_list(gains, depth, costs)
-    read_before = np.r_[0.0, np.cumsum(costs)[:-1]]
-    weight = np.maximum(0.0, 1.0 - read_before / L)
-    weight[-1] = 0.0
-    return cwl_quantities(gains, _ratios(weight), costs)
+    return cwl_quantities(gains, continuation_from_weights(u_measure_weights(costs, L)), costs)
 
 
 @_validate.explains_missing_arguments
@@ -231,14 +219,6 @@ def cwl_time_biased_gain(
     >>> round(q.expected_utility * 7, 12), q.expected_depth
     (5.0, 1.75)
     """
-    halflife = _validate.number(halflife, "halflife", low=0, low_open=True)
     gains, costs = cwl_eval_list(gains, depth, costs)
-    read_before = np.r_[0.0, np.cumsum(costs)[:-1]]
-    return cwl_quantities(gains, _ratios(2.0 ** (-read_before / halflife)), costs)
-
-
-def _ratios(weight: np.ndarray) -> np.ndarray:
-    """C(i) = W(i+1) / W(i) (0 where W(i) = 0), and C(D) = 0: cwl_eval's C from its W."""
-    ahead, here = weight[1:], weight[:-1]
-    ratio = np.divide(ahead, here, out=np.zeros_like(here), where=here > 0)
-    return np.r_[ratio, 0.0]
+    weights = tbg_weights(costs, halflife)
+    return cwl_quantities(gains, continuation_from_weights(weights), costs)

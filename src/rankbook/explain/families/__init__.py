@@ -7,6 +7,7 @@ r"""The explainers of each chapter's metrics (`rankbook.explain.catalog` gathers
 | `curves` | rank-based measures: the precision-recall curve, interpolated precision, ROC and AUC |
 | `graded` | graded relevance: DCG, IDCG, nDCG and trec_eval's gain measures |
 | `user_models` | user models: RBP and its residual, ERR |
+| `cwl` | user models: the C/W/L measures (cwl_eval's), with C(i), W(i), L(i) and EU rank by rank |
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents, relstring |
 | `tools` | the tools' own measures: gdeval's nDCG@k and ERR@k, ir_measures' Compat and Accuracy |
 | `ntcir`, `ntcir_discounted` | NTCIREVAL: Q, O, P, P+, NCU; its ERR, nERR, nDCG, MSnDCG, Hit |
@@ -17,6 +18,7 @@ value and each number of a worked formula is computed by a function of `rankbook
 
 from rankbook.explain.families import (
     curves,
+    cwl,
     graded,
     incomplete,
     ntcir,
@@ -29,6 +31,6 @@ from rankbook.explain.families import (
 
 #: Every explainer, in the order of the chapters.
 ALL = (*set_based.EXPLAINERS, *rank_based.EXPLAINERS, *curves.EXPLAINERS, *graded.EXPLAINERS,
-       *user_models.EXPLAINERS, *incomplete.EXPLAINERS,
+       *user_models.EXPLAINERS, *cwl.EXPLAINERS, *incomplete.EXPLAINERS,
        *tools.EXPLAINERS,  # the tools' own rows
        *ntcir.EXPLAINERS, *ntcir_discounted.EXPLAINERS)  # NTCIREVAL's

@@ -50,9 +50,9 @@ fi
 
 # The unit tests' external oracle runs of over a second (measured with --durations).
 SLOW_ORACLES = ("tests/compare/test_compare_comparator.py", "tests/pyflagr/test_pyflagr_seed.py",
-                "tests/stats/test_randomization_test.py", "tests/metrics/test_oracle_pytrec_eval.py",
-                "tests/metrics/test_interpolation.py",
-                "tests/aggregate/test_aggregate_oracle_pref_voting.py")
+                "tests/metrics/test_oracle_pytrec_eval.py", "tests/metrics/test_interpolation.py",
+                "tests/aggregate/test_aggregate_oracle_pref_voting.py",
+                "tests/metrics/test_cwl_models.py", "tests/metrics/test_ntcir.py")
 
 pytestmark = pytest.mark.skipif(not shutil.which("make"), reason="make reads the Makefile")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
@@ -14,6 +15,7 @@ from rankbook.evaluation.measures import parse_measures
 from rankbook.evaluation.options import Options
 from rankbook.evaluation.per_topic import per_topic_values, topic_data
 from rankbook.evaluation.stream import evaluate_stream, is_path
+from rankbook.evaluation.subtopics import best_grades, check_subtopics
 from rankbook.evaluation.summary import Table, summarise
 from rankbook.evaluation.topics import report
 from rankbook.io.by_topic import run_source
@@ -42,6 +44,12 @@ def evaluate_table(qrels, run, measures, options: Options, *, progress=False, ba
     if with_costs:  # the run's element types: read by the per-topic path's reader
         _check_costs_can_be_read(run, stream)
         batch_path = False
+    if qrels is None and options.subtopic_qrels is not None:
+        qrels = best_grades(options.subtopic_qrels)  # the topics and grades of the diversity qrels
+    if check_subtopics(columns, options.subtopic_qrels, stream):
+        batch_path = False
+    elif options.subtopic_qrels is not None:  # filled only when a measure reads them
+        options = dataclasses.replace(options, subtopic_qrels=None)
     if batch_path:
         judgments = as_judgments(qrels, progress=progress)
         started = time.monotonic()

@@ -64,6 +64,10 @@ class TopicData:
         Shape (retrieved documents, subtopics): each document's grade under
         each subtopic (diversity judgments), 0 when not judged. Filled only
         when a requested measure ``needs`` subtopics.
+    subtopic_judged : numpy.ndarray of float or None
+        Shape (judged documents, subtopics), the same columns: every document
+        of the topic's subtopic judgments, by document id descending (ndeval's
+        tie order for its ideal list). Filled with ``subtopic_grades``.
     """
 
     grades: np.ndarray
@@ -75,6 +79,7 @@ class TopicData:
     level: float = 1.0
     costs: np.ndarray | None = None
     subtopic_grades: np.ndarray | None = None
+    subtopic_judged: np.ndarray | None = None
 
     @classmethod
     def of(cls, grades: np.ndarray, judged: np.ndarray, ideal: np.ndarray,

@@ -62,9 +62,8 @@ def _matrix(values, name: str, columns: int | None) -> np.ndarray:
         raise InvalidValueError(
             f"{name} has {matrix.shape[1]} subtopic columns and judged has {columns}: give "
             "both matrices the same subtopics in the same order.")
-    bad = np.argwhere(~np.isfinite(matrix))
-    if bad.size:
-        row, column = bad[0]
+    if not np.isfinite(matrix).all():
+        row, column = np.argwhere(~np.isfinite(matrix))[0]
         raise InvalidValueError(
             f"{name}[{row}, {column}] is {matrix[row, column]}; grades must be finite numbers "
             "(0 for a document not judged for that subtopic).")
@@ -109,11 +108,7 @@ def novelty_gains(relevant: np.ndarray, alpha: float) -> np.ndarray:
     array([1.  , 1.5 , 0.25])
     """
     earlier = np.cumsum(relevant, axis=0) - relevant  # C_{s,i-1}: relevant to s above rank i
-    worth = (1.0 - alpha) ** earlier
-    gains = np.zeros(len(relevant))
-    for s in range(relevant.shape[1]):  # added in subtopic order, as ndeval adds them
-        gains = gains + np.where(relevant[:, s], worth[:, s], 0.0)
-    return gains
+    return np.where(relevant, (1.0 - alpha) ** earlier, 0.0).sum(axis=1)
 
 
 def greedy_ideal_gains(topic: np.ndarray, alpha: float, k: int | None = None) -> np.ndarray:
@@ -121,25 +116,23 @@ def greedy_ideal_gains(topic: np.ndarray, alpha: float, k: int | None = None) ->
 
     At each rank the document with the largest gain given the ranks above; among equal
     gains, the first row (ndeval: the larger document id). Documents relevant to no
-    subtopic add nothing and are left out.
+    subtopic add nothing and are left out. Each gain is added up subtopic by subtopic,
+    in column order, as ndeval adds it (so equal gains tie exactly as in ndeval).
 
     >>> topic = np.array([[True, True, False], [True, False, False], [False, False, True]])
     >>> greedy_ideal_gains(topic, 0.5)
     array([2. , 1. , 0.5])
     """
-    candidates = topic[topic.any(axis=1)]
-    worth = np.ones(topic.shape[1])  # (1 - alpha)^(times subtopic s is covered so far)
-    taken = np.zeros(len(candidates), dtype=bool)
+    covers = [[s for s, relevant in enumerate(row) if relevant]  # each document's subtopics
+              for row in topic.tolist() if any(row)]
+    worth = [1.0] * topic.shape[1]  # (1 - alpha)^(times subtopic s is covered so far)
     gains = []
-    for _ in range(len(candidates) if k is None else min(k, len(candidates))):
-        score = np.zeros(len(candidates))
-        for s in range(topic.shape[1]):
-            score = score + np.where(candidates[:, s], worth[s], 0.0)
-        score[taken] = -np.inf
-        best = int(np.argmax(score))  # the first of equal scores
-        gains.append(score[best])
-        taken[best] = True
-        worth[candidates[best]] *= 1.0 - alpha
+    for _ in range(len(covers) if k is None else min(k, len(covers))):
+        scores = [sum(worth[s] for s in subtopics) for subtopics in covers]
+        best = scores.index(max(scores))  # the first of equal scores
+        gains.append(scores[best])
+        for s in covers.pop(best):
+            worth[s] *= 1.0 - alpha
     return np.asarray(gains, dtype=np.float64)
 
 

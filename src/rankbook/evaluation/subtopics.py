@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import pandas as pd
-
 from rankbook._errors import InvalidValueError
 from rankbook.io.subtopics import subtopic_matrix
 from rankbook.metrics.spec import TopicData
@@ -49,7 +47,7 @@ def check_subtopics(columns, subtopic_qrels, stream: bool) -> bool:
     return True
 
 
-def best_grades(subtopic_qrels: pd.DataFrame) -> pd.DataFrame:
+def best_grades(subtopic_qrels):
     """Ordinary qrels from subtopic judgments: each (topic, document)'s best grade."""
     best = subtopic_qrels.groupby(["query", "doc"], sort=False, as_index=False)["grade"].max()
     best.attrs["source"] = subtopic_qrels.attrs.get("source", "the subtopic qrels")
@@ -59,7 +57,7 @@ def best_grades(subtopic_qrels: pd.DataFrame) -> pd.DataFrame:
 class SubtopicJudgments:
     """The subtopic judgments grouped by topic, to fill each topic's two matrices."""
 
-    def __init__(self, subtopic_qrels: pd.DataFrame):
+    def __init__(self, subtopic_qrels):
         self._by_topic = {query: rows for query, rows in subtopic_qrels.groupby("query",
                                                                                 sort=False)}
         self._empty = subtopic_qrels.iloc[:0]

@@ -214,7 +214,8 @@ class Metric(Entry):
         column of its own (``name:ETU`` asks for one).
     needs : tuple of str
         What its adapter reads beyond grades: ``"costs"`` (``TopicData.costs``),
-        ``"subtopics"`` (``TopicData.subtopic_grades``); the evaluator fills
+        ``"subtopics"`` (``TopicData.subtopic_grades`` and ``subtopic_judged``,
+        from :func:`rankbook.evaluate`'s ``subtopic_qrels``); the evaluator fills
         those only when a requested measure needs them.
     """
 

@@ -154,3 +154,26 @@ def test_rankbook_eval_subtopic_qrels_flag(tmp_path, capsys):
     rows = {line.split()[0]: float(line.split()[2]) for line in capsys.readouterr().out.splitlines()}
     assert rows["ERR-IA@5"] == pytest.approx(0.3933, abs=1e-4)  # pyndeval's README
     assert rows["strec@5"] == pytest.approx(2 / 3, abs=1e-4)
+
+
+def test_several_runs_evaluate_many_and_the_command_line(tmp_path, capsys):
+    """The per-topic path takes the qrels evaluate_many reads once (it refused them before)."""
+    from rankbook.cli import main
+
+    subtopics = {"1": {"a": {"A": 1}, "b": {"B": 1, "D": 1}, "c": {"C": 1}}}
+    runs = [{"1": {"A": 9.3, "D": 8.4, "E": 8.1, "B": 7.6}}, {"1": {"B": 2.0, "C": 1.0}}]
+    first, second = rb.evaluate_many(None, runs, ["ERR_IA@5"], engine="serial",
+                                     subtopic_qrels=subtopics)
+    assert first.loc["1", "ERR_IA@5"] == pytest.approx(0.39334341906202724, abs=1e-12)
+    ideal_ideal = 3 * (1 + 0.5 / 2 + 0.25 / 3 + 0.125 / 4 + 0.0625 / 5)  # ndeval's, at k = 5
+    assert second.loc["1", "ERR_IA@5"] == pytest.approx((1 + 1 / 2) / ideal_ideal, abs=1e-12)
+    files = [tmp_path / name for name in ("div", "qrels", "r1", "r2")]
+    files[0].write_text("1 a A 1\n1 b B 1\n1 b D 1\n1 c C 1\n")
+    files[1].write_text("1 0 A 1\n1 0 B 1\n1 0 C 1\n1 0 D 1\n")
+    files[2].write_text("1 Q0 A 1 9.3 r\n1 Q0 D 2 8.4 r\n1 Q0 E 3 8.1 r\n1 Q0 B 4 7.6 r\n")
+    files[3].write_text("1 Q0 B 1 2.0 s\n1 Q0 C 2 1.0 s\n")
+    main(["eval", "--subtopic-qrels", str(files[0]), "-m", "ERR-IA@5", "-j", "1",
+          *map(str, files[1:])])
+    printed = [float(line.split()[2]) for line in capsys.readouterr().out.splitlines()
+               if line.startswith("ERR-IA@5")]
+    assert printed == [0.3933, round((1 + 1 / 2) / ideal_ideal, 4)]

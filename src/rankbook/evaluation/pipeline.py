@@ -19,6 +19,7 @@ from rankbook.evaluation.subtopics import best_grades, check_subtopics
 from rankbook.evaluation.summary import Table, summarise
 from rankbook.evaluation.topics import report
 from rankbook.io.by_topic import run_source
+from rankbook.io.arrays import Judgments, text_ids
 from rankbook.io.convert import as_judgments, as_qrels, as_ranking, as_run
 from rankbook.io.trec import read_run
 
@@ -62,7 +63,7 @@ def evaluate_table(qrels, run, measures, options: Options, *, progress=False, ba
             print(f"evaluated {len(topics):,} topics in {time.monotonic() - started:.1f} s",
                   file=sys.stderr)
     else:
-        qrels = as_qrels(qrels, progress=progress)
+        qrels = as_qrels(_as_frame(qrels), progress=progress)
         run = read_run(run, progress=progress, element_types=True) if with_costs else \
             as_run(run, progress=progress)
         runid = run.attrs.get("name", "rankbook")
@@ -74,6 +75,18 @@ def evaluate_table(qrels, run, measures, options: Options, *, progress=False, ba
     qrels_relevant = int(np.count_nonzero(grades > 0)) if options.complete else None
     return summarise(columns, topics, per_topic, runid, only_run, only_qrels, options.trec_eval,
                      qrels_relevant=qrels_relevant)
+
+
+def _as_frame(qrels):
+    """Qrels already read into arrays (evaluate_many reads them once) as the table form."""
+    if not isinstance(qrels, Judgments):
+        return qrels
+    import pandas as pd
+
+    frame = pd.DataFrame({"query": text_ids(qrels.query), "doc": text_ids(qrels.doc),
+                          "grade": qrels.grade})
+    frame.attrs["source"] = qrels.source
+    return frame
 
 
 def _check_costs_can_be_read(run, stream: bool) -> None:

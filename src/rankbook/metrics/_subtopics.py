@@ -71,11 +71,13 @@ def _matrix(values, name: str, columns: int | None) -> np.ndarray:
 
 
 def normalised_sum(ranked, judged, k, discount, *, alpha, ideal, relevance_level, beta=0.5,
-                raw_at_one=False) -> float:
+                   raw_at_one=False) -> float:
     r"""$\sum_{i \le k} w_i g_i$ over the same sum for the ``ideal`` list; k None: every rank.
 
-    ``discount(ranks, beta)`` gives $w_i$; ``ideal`` is one of `IDEALS`; ``raw_at_one``:
-    at $k = 1$ over the ideal ideal, no division (ndeval divides from rank 2 on).
+    ``discount(ranks, beta)`` gives $w_i$; ``ideal`` is one of `IDEALS` (with k None, the
+    ideal ideal is NRBP's geometric series, summed to infinity in closed form);
+    ``raw_at_one``: at $k = 1$ over the ideal ideal, no division (ndeval divides from rank
+    2 on).
     """
     alpha = _validate.probability(alpha, "alpha", meaning="the redundancy penalty")
     beta = _validate.probability(beta, "beta", meaning="the user's patience")

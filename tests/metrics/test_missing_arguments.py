@@ -29,6 +29,9 @@ SAMPLE = {
     "n_relevant": 4,
     "n_nonrelevant": 4,
     "rankings": [[1, 0, 1, 1, 0, 1, 0, 0], [0, 1]],
+    # the diversity measures': (documents x subtopics) grades of the run and of the topic
+    "ranked": [[1, 0], [0, 1], [1, 1]],
+    "judged": [[1, 0], [0, 1], [1, 1], [0, 0]],
 }
 PER_QUERY = {"n_relevant": [4, 1]}
 

@@ -263,7 +263,7 @@ def test_the_index_is_grouped_by_chapter_in_reading_order_counts_last():
     table = _hook().metric_table("metrics")
     headings = [line[4:] for line in table.splitlines() if line.startswith("### ")]
     assert headings == ["Set-based measures", "Rank-based measures", "Graded relevance",
-                        "User models", "Incomplete judgments",
+                        "User models", "Incomplete judgments", "Diversity",
                         "trec_eval's counts and the run's name"]
     assert {metric.family for metric in METRICS} <= set(CHAPTERS)
     counts = table[table.index("### trec_eval's counts"):]

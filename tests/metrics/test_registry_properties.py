@@ -248,7 +248,32 @@ PROPERTIES: dict[str, Declared] = {
                                   perfect=_one(1.0), tail_invariant=False),
     "judged_at_k": Declared(lambda q: rb.judged_at_k([g is not None for g in q.ranking], q.k),
                             perfect=lambda q: 1.0, tail_invariant=False),
+    # ndeval's diversity measures (registry_diversity.py) on two nested subtopics (_subtopics):
+    # a perfect ranking (by grade) is then also the best list, so the "n" versions and the
+    # intent-aware AP reach 1; over the ideal ideal, rank 1 is not divided (ndeval): up to m = 2.
+    **{name: Declared(lambda q, f=getattr(rb, name): f(*_subtopics(q), q.k), high=2.0)
+       for name in ("alpha_dcg_at_k", "intent_aware_err_at_k")},
+    **{name: Declared(lambda q, f=getattr(rb, name): f(*_subtopics(q), q.k), perfect=_one(1.0))
+       for name in ("alpha_ndcg_at_k", "intent_aware_nerr_at_k")},
+    **{name: Declared(lambda q, f=getattr(rb, name): f(*_subtopics(q), q.k))
+       for name in ("intent_aware_precision_at_k", "subtopic_recall_at_k")},
+    "novelty_rank_biased_precision": Declared(
+        lambda q: rb.novelty_rank_biased_precision(*_subtopics(q))),
+    "normalized_novelty_rank_biased_precision": Declared(
+        lambda q: rb.normalized_novelty_rank_biased_precision(*_subtopics(q)), perfect=_one(1.0)),
+    "intent_aware_average_precision": Declared(
+        lambda q: rb.intent_aware_average_precision(*_subtopics(q)), perfect=_one(1.0)),
 }
+
+
+def _subtopics(q: Query) -> tuple[np.ndarray, np.ndarray]:
+    """Two nested subtopics: a grade >= 1 is relevant to the first, >= 2 to both (None: neither)."""
+    def cells(grades):
+        return np.array([[g is not None and g >= 1, g is not None and g >= 2] for g in grades],
+                        dtype=float).reshape(len(grades), 2)
+    judged = [g for g in q.ranking if g is not None] + [1] * q.missed_relevant + \
+        [0] * q.missed_nonrelevant
+    return cells(q.ranking), cells(judged)
 
 
 def _thirds(q: Query) -> list:

@@ -83,6 +83,11 @@ def _arguments(parser) -> None:
                         help="cwl_eval's cost file (element_type cost per line; an item's "
                              "type is the run's second column) for the measures that read "
                              "costs, e.g. --costs costs.txt -m CWL-RBP@0.8 (cwl_eval's -c)")
+    parser.add_argument("--subtopic-qrels", dest="subtopic_qrels", default=None,
+                        metavar="FILE",
+                        help="subtopic (diversity) judgments, 'topic subtopic docid grade' "
+                             "per line (ndeval's qrels), for the diversity measures, e.g. "
+                             "--subtopic-qrels qrels.diversity -m alpha_nDCG@20")
     parser.add_argument("--stream", action="store_true",
                         help="read the run one block of whole topics at a time: memory "
                              "bounded by the largest topic, not the file; the same output. "
@@ -167,7 +172,8 @@ def _evaluate(args, runs: list) -> list:
 
     options = Options.checked(complete=args.complete, max_docs=args.max_docs,
                               relevance_level=args.relevance_level, trec_eval=args.trec_eval,
-                              judged_only=args.judged_only, costs=args.costs)
+                              judged_only=args.judged_only, costs=args.costs,
+                              subtopic_qrels=args.subtopic_qrels)
     if len(runs) > 1:
         if args.format != "trec":
             raise InvalidValueError(

@@ -63,6 +63,7 @@ def evaluate(
     engine: str = "serial",
     client=None,
     costs=None,
+    subtopic_qrels=None,
 ):
     r"""Score a run against relevance judgments, per topic and overall, as trec_eval does.
 
@@ -92,9 +93,11 @@ def evaluate(
 
     Parameters
     ----------
-    qrels : str, os.PathLike, dict or pandas.DataFrame
+    qrels : str, os.PathLike, dict, pandas.DataFrame or None
         The judgments: a TREC qrels file, ``{qid: {docid: grade}}`` or a
         DataFrame with columns query, doc, grade (see :func:`rankbook.io.as_qrels`).
+        None with ``subtopic_qrels``: each document's best grade over its subtopics,
+        and the topics of the subtopic judgments.
     run : str, os.PathLike, dict or pandas.DataFrame
         The ranked results: a TREC run file, ``{qid: {docid: score}}`` or a
         DataFrame with columns query, doc, score.
@@ -154,6 +157,13 @@ def evaluate(
         ``{element_type: cost}``. Each document's element type is the run
         file's second column (cwl_eval's layout), so ``run`` must then be a
         file. Default: every item costs 1.
+    subtopic_qrels : str, os.PathLike, dict or pandas.DataFrame, optional
+        Subtopic (diversity) judgments, ``topic subtopic docid grade`` per line (TREC
+        Web track, ndeval's input; :func:`rankbook.io.as_subtopic_qrels`), for the
+        measures that read them (``alpha_nDCG@20``, ``ERR_IA@20``, ``NRBP``, ``AP_IA``,
+        ``P_IA@20``, ``StRecall@20``, ...; :mod:`rankbook.metrics.registry_diversity`).
+        Each topic's list is the run's in trec_eval's order (ndeval sorts by the rank
+        column unless ``-traditional``: give runs whose ranks follow the scores).
 
     Returns
     -------
@@ -194,7 +204,8 @@ def evaluate(
     """
     options = Options.checked(complete=complete, max_docs=max_docs,
                               relevance_level=relevance_level, trec_eval=trec_eval,
-                              judged_only=judged_only, costs=costs)
+                              judged_only=judged_only, costs=costs,
+                              subtopic_qrels=subtopic_qrels)
     table = evaluate_table(qrels, run, measures, options, progress=progress, stream=stream,
                            engine=engine, client=client)
     return to_frame(table, per_query)

@@ -26,6 +26,7 @@ from rankbook._errors import InvalidValueError
 from rankbook.evaluation.measures import parse_measures
 from rankbook.evaluation.options import Options
 from rankbook.evaluation.portable import Task, evaluate_portable, restored
+from rankbook.evaluation.subtopics import best_grades
 from rankbook.evaluation.summary import Table, to_frame
 from rankbook.io.convert import as_judgments
 
@@ -37,7 +38,7 @@ def evaluate_many(qrels, runs, measures=None, *, n_jobs: int | None = None,
                   engine: str = "processes", client=None, per_query: bool = True,
                   complete: bool = False, max_docs: int | None = None,
                   relevance_level: float = 1, trec_eval: str = "9", judged_only: bool = False,
-                  stream: bool = False, costs=None) -> list:
+                  stream: bool = False, costs=None, subtopic_qrels=None) -> list:
     r"""Evaluate several runs against one qrels, in parallel; each as :func:`rankbook.evaluate` would.
 
     The qrels are read once. Each run $r$ then gives the table
@@ -65,6 +66,9 @@ def evaluate_many(qrels, runs, measures=None, *, n_jobs: int | None = None,
         at the same paths). Default: a local cluster of ``n_jobs`` processes, closed at the end.
     per_query, complete, max_docs, relevance_level, trec_eval, judged_only, stream, costs
         As :func:`rankbook.evaluate`, for every run.
+    subtopic_qrels : str, os.PathLike, dict or pandas.DataFrame, optional
+        As :func:`rankbook.evaluate` (with ``qrels=None``: the subtopic judgments' best
+        grades), for every run.
 
     Returns
     -------
@@ -97,7 +101,8 @@ def evaluate_many(qrels, runs, measures=None, *, n_jobs: int | None = None,
     """
     options = Options.checked(complete=complete, max_docs=max_docs,
                               relevance_level=relevance_level, trec_eval=trec_eval,
-                              judged_only=judged_only, costs=costs)
+                              judged_only=judged_only, costs=costs,
+                              subtopic_qrels=subtopic_qrels)
     tables = evaluate_tables(qrels, runs, measures, options, n_jobs=n_jobs, engine=engine,
                              client=client, stream=stream)
     return [to_frame(table, per_query) for table in tables]
@@ -113,6 +118,8 @@ def evaluate_tables(qrels, runs, measures, options: Options, *, n_jobs=None, eng
         raise InvalidValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, "
                                 f"got {engine!r}.")
     n_jobs = _jobs(n_jobs, len(runs))
+    if qrels is None and options.subtopic_qrels is not None:
+        qrels = best_grades(options.subtopic_qrels)
     judgments = as_judgments(qrels)
     if engine == "dask":
         from rankbook.evaluation import dask_runs

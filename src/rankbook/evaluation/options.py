@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
 from rankbook.io.costs import read_costs
+from rankbook.io.subtopics import as_subtopic_qrels
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,10 @@ class Options:
         :func:`rankbook.io.read_costs`), read by the measures that need costs
         (C/W/L's EC and ETC); an item's type is the run's second column. None:
         every item costs 1.
+    subtopic_qrels : pandas.DataFrame or None
+        The subtopic (diversity) judgments, one row per (topic, subtopic, document)
+        (:func:`rankbook.io.as_subtopic_qrels`), read by the measures that need
+        subtopics (ndeval's alpha-nDCG, ERR-IA, ...). Not shown in the repr.
     """
 
     complete: bool = False
@@ -61,13 +66,15 @@ class Options:
     trec_eval: str = "9"
     judged_only: bool = False
     costs: dict | None = None
+    subtopic_qrels: object = field(default=None, repr=False, compare=False)
 
     @classmethod
     def checked(cls, *, complete=False, max_docs=None, relevance_level=1, trec_eval="9",
-                judged_only=False, costs=None) -> Options:
+                judged_only=False, costs=None, subtopic_qrels=None) -> Options:
         """The options, each checked (a clear :class:`~rankbook.InvalidValueError` if not).
 
-        ``costs`` is a cost file's path or ``{element_type: cost}``.
+        ``costs`` is a cost file's path or ``{element_type: cost}``; ``subtopic_qrels`` a
+        subtopic qrels file, dict or DataFrame (:func:`rankbook.io.as_subtopic_qrels`).
         """
         if max_docs is not None and (isinstance(max_docs, bool) or
                                      not isinstance(max_docs, (int, np.integer)) or max_docs < 1):
@@ -76,7 +83,9 @@ class Options:
         return cls(complete=bool(complete), max_docs=None if max_docs is None else int(max_docs),
                    relevance_level=_validate.relevance_level(relevance_level),
                    trec_eval=_validate.trec_eval_version(trec_eval),
-                   judged_only=bool(judged_only), costs=_costs(costs))
+                   judged_only=bool(judged_only), costs=_costs(costs),
+                   subtopic_qrels=None if subtopic_qrels is None else
+                   as_subtopic_qrels(subtopic_qrels))
 
 
 def _costs(costs) -> dict | None:

@@ -16,6 +16,7 @@ import math
 import numpy as np
 
 from rankbook.evaluation.options import Options
+from rankbook.evaluation.subtopics import SubtopicJudgments
 from rankbook.evaluation.topics import evaluated, report
 from rankbook.io.costs import document_costs
 from rankbook.io.order import query_codes, trec_order
@@ -40,6 +41,8 @@ def topic_data(qrels, run, options: Options):
     report(only_run, only_qrels, complete, run.attrs.get("source", "the run"),
            qrels.attrs.get("source", "the qrels"))
     topics = evaluated(list(run_bounds), list(qrels_bounds), complete)
+    subtopics = None if options.subtopic_qrels is None else \
+        SubtopicJudgments(options.subtopic_qrels)
     data = []
     for query in topics:
         lo, hi = qrels_bounds[query]
@@ -54,11 +57,13 @@ def topic_data(qrels, run, options: Options):
             kept = np.asarray(judged_documents(np.where(np.isnan(grades), None, grades)),
                               dtype=np.float64)
             costs = None if costs is None else costs[~np.isnan(grades) & (grades >= 0)]
+            docs = docs[~np.isnan(grades) & (grades >= 0)]
             grades = kept
         judged = ~np.isnan(grades)
         grades[~judged] = 0.0
         topic = TopicData.of(grades, judged, q_grades[lo:hi], options.relevance_level, trec_eval)
-        data.append(topic if costs is None else dataclasses.replace(topic, costs=costs))
+        topic = topic if costs is None else dataclasses.replace(topic, costs=costs)
+        data.append(topic if subtopics is None else subtopics.fill(topic, query, docs))
     return topics, data, only_run, only_qrels
 
 

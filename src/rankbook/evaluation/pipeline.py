@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
@@ -14,9 +15,11 @@ from rankbook.evaluation.measures import parse_measures
 from rankbook.evaluation.options import Options
 from rankbook.evaluation.per_topic import per_topic_values, topic_data
 from rankbook.evaluation.stream import evaluate_stream, is_path
+from rankbook.evaluation.subtopics import best_grades, check_subtopics
 from rankbook.evaluation.summary import Table, summarise
 from rankbook.evaluation.topics import report
 from rankbook.io.by_topic import run_source
+from rankbook.io.arrays import Judgments, text_ids
 from rankbook.io.convert import as_judgments, as_qrels, as_ranking, as_run
 from rankbook.io.trec import read_run
 
@@ -42,6 +45,12 @@ def evaluate_table(qrels, run, measures, options: Options, *, progress=False, ba
     if with_costs:  # the run's element types: read by the per-topic path's reader
         _check_costs_can_be_read(run, stream)
         batch_path = False
+    if qrels is None and options.subtopic_qrels is not None:
+        qrels = best_grades(options.subtopic_qrels)  # the topics and grades of the diversity qrels
+    if check_subtopics(columns, options.subtopic_qrels, stream):
+        batch_path = False
+    elif options.subtopic_qrels is not None:  # filled only when a measure reads them
+        options = dataclasses.replace(options, subtopic_qrels=None)
     if batch_path:
         judgments = as_judgments(qrels, progress=progress)
         started = time.monotonic()
@@ -54,7 +63,7 @@ def evaluate_table(qrels, run, measures, options: Options, *, progress=False, ba
             print(f"evaluated {len(topics):,} topics in {time.monotonic() - started:.1f} s",
                   file=sys.stderr)
     else:
-        qrels = as_qrels(qrels, progress=progress)
+        qrels = as_qrels(_as_frame(qrels), progress=progress)
         run = read_run(run, progress=progress, element_types=True) if with_costs else \
             as_run(run, progress=progress)
         runid = run.attrs.get("name", "rankbook")
@@ -66,6 +75,18 @@ def evaluate_table(qrels, run, measures, options: Options, *, progress=False, ba
     qrels_relevant = int(np.count_nonzero(grades > 0)) if options.complete else None
     return summarise(columns, topics, per_topic, runid, only_run, only_qrels, options.trec_eval,
                      qrels_relevant=qrels_relevant)
+
+
+def _as_frame(qrels):
+    """Qrels already read into arrays (evaluate_many reads them once) as the table form."""
+    if not isinstance(qrels, Judgments):
+        return qrels
+    import pandas as pd
+
+    frame = pd.DataFrame({"query": text_ids(qrels.query), "doc": text_ids(qrels.doc),
+                          "grade": qrels.grade})
+    frame.attrs["source"] = qrels.source
+    return frame
 
 
 def _check_costs_can_be_read(run, stream: bool) -> None:

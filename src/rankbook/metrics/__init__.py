@@ -26,9 +26,15 @@ from rankbook.metrics.cwl_measures import cwl_rank_biased_precision
 from rankbook.metrics.cwl_models import (cwl_bejewelled_player, cwl_time_biased_gain,
                                          cwl_u_measure)
 from rankbook.metrics.dcg import dcg_at_k, idcg_at_k, ndcg_at_k
+from rankbook.metrics.diversity import (alpha_dcg_at_k, alpha_ndcg_at_k, intent_aware_err_at_k,
+                                        intent_aware_nerr_at_k)
 from rankbook.metrics.gdeval import gdeval_err_at_k, gdeval_ndcg_at_k
 from rankbook.metrics.incomplete import (inferred_average_precision, judged_nonrelevant_retrieved,
                                          judged_only, unjudged_at_k)
+from rankbook.metrics.intent_aware import (intent_aware_average_precision,
+                                           intent_aware_precision_at_k,
+                                           normalized_novelty_rank_biased_precision,
+                                           novelty_rank_biased_precision, subtopic_recall_at_k)
 from rankbook.metrics.interpolation import (eleven_point_average_precision, interpolated_precision,
                                             precision_recall_curve)
 from rankbook.metrics.ir_measures_own import compatibility, judged_at_k, pairwise_accuracy
@@ -82,6 +88,10 @@ __all__ = [
 
     # gdeval's and ir_measures' (registry_tools.py)
     "gdeval_ndcg_at_k", "gdeval_err_at_k", "compatibility", "pairwise_accuracy", "judged_at_k",
+    # ndeval's diversity measures (registry_diversity.py)
+    "alpha_ndcg_at_k", "alpha_dcg_at_k", "intent_aware_err_at_k", "intent_aware_nerr_at_k",
+    "novelty_rank_biased_precision", "normalized_novelty_rank_biased_precision",
+    "intent_aware_average_precision", "intent_aware_precision_at_k", "subtopic_recall_at_k",
 
     "judged_only",
 ]

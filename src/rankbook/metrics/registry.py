@@ -43,6 +43,7 @@ from rankbook.metrics.precision import (f1_at_k, precision_at_k, r_precision, re
 from rankbook.metrics.reciprocal_rank import reciprocal_rank
 from rankbook.metrics.registry_cwl import CWL_ROWS
 from rankbook.metrics.registry_cwl_models import CWL_MODEL_ROWS
+from rankbook.metrics.registry_diversity import DIVERSITY_ROWS
 from rankbook.metrics.registry_ntcir import NTCIR_ROWS
 from rankbook.metrics.registry_tools import TOOL_ROWS
 from rankbook.metrics.relevance_string import relevance_string
@@ -342,7 +343,8 @@ TREC_EVAL_AND_TEXTBOOK: tuple[Metric, ...] = (
 #: by ``all_trec``): the C/W/L measures as cwl_eval computes them (`registry_cwl`,
 #: `registry_cwl_models`), NTCIREVAL's (`registry_ntcir`), gdeval's and ir_measures'
 #: (`registry_tools`).
-CHAPTER_ROWS: tuple[Metric, ...] = (*CWL_ROWS, *CWL_MODEL_ROWS, *NTCIR_ROWS, *TOOL_ROWS)
+CHAPTER_ROWS: tuple[Metric, ...] = (*CWL_ROWS, *CWL_MODEL_ROWS, *NTCIR_ROWS, *TOOL_ROWS,
+                                    *DIVERSITY_ROWS)
 METRICS: tuple[Metric, ...] = (*TREC_EVAL_AND_TEXTBOOK, *CHAPTER_ROWS)
 
 #: The docs chapter of each family, in reading order: its title and its opening page. The
@@ -357,6 +359,7 @@ CHAPTERS: dict[str, tuple[str, str]] = {
     "Graded": ("Graded relevance", "graded/index.md"),
     "User models": ("User models", "user_models/index.md"),
     "Incomplete judgments": ("Incomplete judgments", "incomplete/index.md"),
+    "Diversity": ("Diversity", "api/metrics/diversity.md"),  # until the chapter's pages (issue 31)
     "Counts": ("trec_eval's counts and the run's name", "guide/index.md"),
 }
 

@@ -64,6 +64,10 @@ class TopicData:
         Shape (retrieved documents, subtopics): each document's grade under
         each subtopic (diversity judgments), 0 when not judged. Filled only
         when a requested measure ``needs`` subtopics.
+    subtopic_judged : numpy.ndarray of float or None
+        Shape (judged documents, subtopics), the same columns: every document
+        of the topic's subtopic judgments, by document id descending (ndeval's
+        tie order for its ideal list). Filled with ``subtopic_grades``.
     """
 
     grades: np.ndarray
@@ -75,6 +79,7 @@ class TopicData:
     level: float = 1.0
     costs: np.ndarray | None = None
     subtopic_grades: np.ndarray | None = None
+    subtopic_judged: np.ndarray | None = None
 
     @classmethod
     def of(cls, grades: np.ndarray, judged: np.ndarray, ideal: np.ndarray,
@@ -209,7 +214,8 @@ class Metric(Entry):
         column of its own (``name:ETU`` asks for one).
     needs : tuple of str
         What its adapter reads beyond grades: ``"costs"`` (``TopicData.costs``),
-        ``"subtopics"`` (``TopicData.subtopic_grades``); the evaluator fills
+        ``"subtopics"`` (``TopicData.subtopic_grades`` and ``subtopic_judged``,
+        from :func:`rankbook.evaluate`'s ``subtopic_qrels``); the evaluator fills
         those only when a requested measure needs them.
     """
 

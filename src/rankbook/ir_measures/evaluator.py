@@ -87,10 +87,11 @@ class Evaluator:
         values = {m: [] for m in self.measures}
         for metric in per_query:
             values[metric.measure].append(metric.value)
-        return CalcResults({m: _aggregate(m, v) for m, v in values.items()}, per_query)
+        return CalcResults({m: aggregate(m, v) for m, v in values.items()}, per_query)
 
 
-def _aggregate(measure, values: list) -> float:
+def aggregate(measure, values: list) -> float:
+    """ir_measures' aggregator: the sum for NumQ, NumRel, NumRet, else the mean (none: NaN)."""
     if measure.summed():
         return sum(values)
     return sum(values) / len(values) if values else float("nan")

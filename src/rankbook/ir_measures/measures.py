@@ -66,6 +66,7 @@ class Measure:
         self.DEFAULT = 0.0
         self._summed = summed
         self.params = params
+        self._text = None
 
     def __call__(self, **kwargs) -> Measure:
         return Measure(self.NAME, self.SUPPORTED_PARAMS, at_param=self.AT_PARAM,
@@ -78,6 +79,11 @@ class Measure:
         return self.params.get(key, self.SUPPORTED_PARAMS[key].default)
 
     def __repr__(self) -> str:
+        if self._text is None:  # parameters are set once, as in ir_measures
+            self._text = self._written()
+        return self._text
+
+    def _written(self) -> str:
         shown = ",".join(f"{k}={_value_text(v)}" for k, v in self.params.items()
                          if k != self.AT_PARAM and v != self.SUPPORTED_PARAMS[k].default)
         text = f"{self.NAME}({shown})" if shown else self.NAME

@@ -76,6 +76,11 @@ def plan(measure: Measure) -> Plan:
         raise InvalidValueError(
             f"{measure} is not yet available in rankbook.ir_measures: rankbook's diversity "
             "measures (ir_measures' pyndeval provider) are not in its registry yet.")
+    if measure.NAME == "Compat" and measure.params.get("normalize") is False:
+        raise InvalidValueError(
+            f"{measure} is not yet available in rankbook.ir_measures: the registry's Compat "
+            "is the normalised one (rankbook.metrics.compatibility(..., normalize=False) "
+            "computes it for one ranking).")
     measure.validate_params()
     planned = _PLANS[measure.NAME](measure)
     if planned is None:
@@ -184,8 +189,7 @@ _PLANS = {
     "BPM": _scaled("BPM", "T", at=True), "NERR8": _scaled("NERR8", at=True),
     "NERR9": _scaled("NERR9", at=True), "NERR10": _scaled("NERR10", "p"),
     "NERR11": _scaled("NERR11", "T"), "Judged": _judged_at, "Accuracy": _accuracy,
-    "Compat": lambda x: Plan("compat", f"Compat(p={float(x['p'])!r})", order=ID_ASCENDING)
-    if x["normalize"] else None,
+    "Compat": lambda x: Plan("compat", f"Compat(p={float(x['p'])!r})", order=ID_ASCENDING),
 }
 
 _WHY = {
@@ -194,5 +198,4 @@ _WHY = {
     "NumRel": "pytrec_eval's NumRel supports only rel=1",
     "nDCG": "nDCG(dcg='exp-log2') needs a cut-off and no gains or judged_only (gdeval's)",
     "RR": "RR@k with judged_only: no provider",
-    "Compat": "Compat(normalize=False): rankbook's registry row is the normalised one",
 }

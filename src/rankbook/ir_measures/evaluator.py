@@ -29,6 +29,7 @@ import warnings
 from itertools import product
 from typing import NamedTuple
 
+from rankbook._errors import caller_stacklevel
 from rankbook.evaluation import TopicMismatchWarning, evaluate
 from rankbook.ir_measures.inputs import CalcResults, Metric, qrels_frame, run_frame
 from rankbook.ir_measures.parsing import parse_measure
@@ -163,7 +164,7 @@ def _warn_run_only(topics: set) -> None:
         warnings.warn(
             f"{len(topics)} topic(s) of the run are not in the qrels and are ignored, as "
             f"ir_measures ignores them: {shown}{' ...' if len(topics) > 5 else ''}.",
-            TopicMismatchWarning, stacklevel=3)
+            TopicMismatchWarning, stacklevel=caller_stacklevel())
 
 
 def evaluator(measures, qrels) -> Evaluator:

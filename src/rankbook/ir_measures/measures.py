@@ -44,7 +44,7 @@ class Param:
     def problem(self, name: str, value) -> str | None:
         """Why ``value`` is not valid for this parameter, or None."""
         if value is NOT_PROVIDED:
-            return f"{name} is required" if self.required else None
+            return f"{name} is required ({name}=...)" if self.required else None
         whole = isinstance(value, int) and not isinstance(value, bool)
         if self.dtype is float and whole:  # T=2 for T=2.0: ir_measures refuses it, rankbook not
             return None

@@ -160,3 +160,10 @@ def test_ties_follow_each_provider_order_as_ir_measures():
     ours = irm.calc_aggregate([irm.parse_measure(n) for n in names], qrels, run)
     assert [round(ours[irm.parse_measure(n)], 5) for n in names] == \
         [round(theirs[ir_measures.parse_measure(n)], 5) for n in names]
+
+
+def test_the_shortcuts_of_one_measure():
+    qrels, run = {"1": {"a": 1, "b": 0}}, {"1": {"a": 1.0, "b": 2.0}}
+    assert (irm.P @ 1).calc(qrels, run) == irm.CalcResults(0.0, [irm.Metric("1", irm.P @ 1, 0.0)])
+    assert list(irm.RR.iter_calc(qrels, run)) == [irm.Metric("1", irm.RR, 0.5)]
+    assert irm.RR.evaluator(qrels).calc_aggregate(run) == {irm.RR: 0.5}

@@ -15,9 +15,6 @@ import json
 import sys
 
 from rankbook._errors import InvalidValueError
-from rankbook.ir_measures import (Metric, MeasureNotFoundError, iter_calc, parse_measure,
-                                  read_trec_qrels, read_trec_run)
-from rankbook.ir_measures.evaluator import aggregate, calc_aggregate
 
 DEFAULT_PLACES = 4
 SUMMARY_QID = "all"
@@ -47,6 +44,9 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> None:
     """Read the files, evaluate, print ir_measures' lines."""
+    # imported here: `rankbook eval`'s path loads no pandas (tests/test_import.py)
+    from rankbook.ir_measures import Metric, iter_calc, read_trec_qrels, read_trec_run
+    from rankbook.ir_measures.evaluator import aggregate, calc_aggregate
     measures = _measures(args.measures)
     if args.no_summary and not args.by_query:
         raise InvalidValueError("--no_summary (-n) only works with --by_query (-q).")
@@ -67,6 +67,7 @@ def run(args) -> None:
 
 
 def _measures(arguments: list[str]) -> list:
+    from rankbook.ir_measures import MeasureNotFoundError, parse_measure
     measures, errors = [], []
     for text in arguments:
         for word in text.split():

@@ -40,7 +40,10 @@ from rankbook.ir_measures.measures import (AP, AP_IA, BPM, ERR, ERR_IA, INSQ, IN
                                            Precision, Recall, RPrec, Rprec, SetAP, SetF, SetP,
                                            SetR, SetRelP, StRecall, Success, alpha_DCG,
                                            alpha_nDCG, infAP, nDCG, nERR_IA, nNRBP, α_DCG, α_nDCG)
+from rankbook.ir_measures.measures import CALLS as _CALLS
 from rankbook.ir_measures.parsing import parse_measure, parse_trec_measure
+
+_CALLS.update(calc_aggregate=calc_aggregate, iter_calc=iter_calc, calc=calc, evaluator=evaluator)
 
 __version__ = "0.4.3"  # the ir_measures API this module follows
 

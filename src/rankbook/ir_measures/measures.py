@@ -111,24 +111,24 @@ class Measure:
         """True if the aggregate is the sum over topics (NumQ, NumRel, NumRet), not the mean."""
         return self._summed
 
-    # The shortcuts of ir_measures' Measure: one measure, one call.
+    # The shortcuts of ir_measures' Measure: one measure, one call (CALLS, below).
     def calc_aggregate(self, qrels, run):
-        from rankbook.ir_measures.evaluator import calc_aggregate
-        return calc_aggregate([self], qrels, run)[self]
+        return CALLS["calc_aggregate"]([self], qrels, run)[self]
 
     def iter_calc(self, qrels, run):
-        from rankbook.ir_measures.evaluator import iter_calc
-        return iter_calc([self], qrels, run)
+        return CALLS["iter_calc"]([self], qrels, run)
 
     def calc(self, qrels, run):
-        from rankbook.ir_measures.evaluator import calc
-        from rankbook.ir_measures.inputs import CalcResults
-        aggregated, per_query = calc([self], qrels, run)
-        return CalcResults(aggregated[self], per_query)
+        result = CALLS["calc"]([self], qrels, run)
+        return result._replace(aggregated=result.aggregated[self])
 
     def evaluator(self, qrels):
-        from rankbook.ir_measures.evaluator import evaluator
-        return evaluator([self], qrels)
+        return CALLS["evaluator"]([self], qrels)
+
+
+#: The evaluation functions the shortcuts call, filled in by the package (which imports
+#: :mod:`rankbook.ir_measures.evaluator`; this module cannot, the evaluator reads measures).
+CALLS: dict = {}
 
 
 def _value_text(value) -> str:

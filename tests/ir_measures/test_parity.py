@@ -20,7 +20,7 @@ import warnings
 import pytest
 
 ir_measures = pytest.importorskip("ir_measures")
-import rankbook.ir_measures as drop_in  # noqa: E402
+import rankbook.ir_measures as drop_in
 
 pytestmark = pytest.mark.slow
 

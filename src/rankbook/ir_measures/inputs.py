@@ -25,7 +25,6 @@ Examples
 
 from __future__ import annotations
 
-import io
 import os
 import tempfile
 from operator import attrgetter
@@ -128,27 +127,27 @@ def _read(file, reader) -> pd.DataFrame:
         text = text.decode()
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "text")
-        with io.open(path, "w", encoding="utf-8") as handle:
+        with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
         return reader(path)
 
 
 def qrels_frame(qrels) -> pd.DataFrame:
     """Any qrels form as rankbook's table: columns query, doc, grade (input order)."""
-    if isinstance(qrels, _Records):
-        return qrels.frame
-    if _is_records(qrels):
-        return _from_records(qrels, "qrels", ("query_id", "doc_id", "relevance"), as_qrels)
-    return as_qrels(qrels)
+    return _frame(qrels, "qrels", ("query_id", "doc_id", "relevance"), as_qrels)
 
 
 def run_frame(run) -> pd.DataFrame:
     """Any run form as rankbook's table: columns query, doc, score (input order)."""
-    if isinstance(run, _Records):
-        return run.frame
-    if _is_records(run):
-        return _from_records(run, "run", ("query_id", "doc_id", "score"), as_run)
-    return as_run(run)
+    return _frame(run, "run", ("query_id", "doc_id", "score"), as_run)
+
+
+def _frame(value, kind: str, fields: tuple[str, ...], convert) -> pd.DataFrame:
+    if isinstance(value, _Records):
+        return value.frame
+    if _is_records(value):
+        return _from_records(value, kind, fields, convert)
+    return convert(value)
 
 
 def _is_records(value) -> bool:

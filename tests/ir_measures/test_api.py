@@ -117,6 +117,16 @@ def test_pyterrier_and_ir_datasets_inputs_give_ir_measures_values():
                                               for m in measures]
 
 
+def test_a_pyterrier_result_frame_is_read_by_qid_and_docno_not_query_and_docid():
+    res = pd.DataFrame({"qid": ["1", "1"], "docid": [10, 11], "docno": ["a", "b"],
+                        "rank": [0, 1], "score": [2.0, 1.0], "query": ["cheap flights"] * 2})
+    qrels = pd.DataFrame({"qid": ["1"], "docno": ["a"], "label": [1], "docid": [10],
+                          "query": ["cheap flights"]})
+    assert irm.calc_aggregate([irm.P @ 1], qrels, res) == {irm.P @ 1: 1.0}
+    with pytest.raises(InputFileError, match="line 1: column 'label' holds text"):
+        irm.calc_aggregate([irm.P @ 1], qrels.assign(label=["1"]), res)
+
+
 def test_hostile_inputs_name_the_column_or_the_item():
     run = {"1": {"a": 1.0}}
     with pytest.raises(InputFileError, match="qrels items .*line 2: column 'relevance' holds text"):

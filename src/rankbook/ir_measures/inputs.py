@@ -10,7 +10,7 @@ dropped or converted silently, except ids, which are text):
 | --- | --- | --- |
 | dict of dicts | ``{query_id: {doc_id: relevance}}`` | ``{query_id: {doc_id: score}}`` |
 | pandas DataFrame (ir_measures) | ``query_id``, ``doc_id``, ``relevance`` | ``query_id``, ``doc_id``, ``score`` |
-| pandas DataFrame (PyTerrier) | ``qid``, ``docno``, ``label`` | ``qid``, ``docno``, ``score`` (``rank`` ignored) |
+| pandas DataFrame (PyTerrier) | ``qid``, ``docno``, ``label`` | ``qid``, ``docno``, ``score`` (``rank``, ``query``, ``docid`` ignored) |
 | iterable of named tuples (a generator is read once) | ``Qrel``, ir_datasets' ``TrecQrel`` ... | ``ScoredDoc``, ir_datasets' ``GenericScoredDoc`` ... |
 | path | a TREC qrels file | a TREC run file |
 
@@ -142,12 +142,32 @@ def run_frame(run) -> pd.DataFrame:
     return _frame(run, "run", ("query_id", "doc_id", "score"), as_run)
 
 
+#: The columns read first, ir_measures' then PyTerrier's: a PyTerrier result frame also has
+#: ``query`` (the query's text) and ``docid`` (Terrier's internal number), which
+#: rankbook.io would otherwise take for the topic and the document.
+PREFERRED = {"query": ("query_id", "qid"), "doc": ("doc_id", "docno"),
+             "grade": ("relevance", "label"), "score": ("score",)}
+
+
 def _frame(value, kind: str, fields: tuple[str, ...], convert) -> pd.DataFrame:
     if isinstance(value, _Records):
         return value.frame
     if _is_records(value):
         return _from_records(value, kind, fields, convert)
+    if isinstance(value, pd.DataFrame):
+        value = _preferred_columns(value, "grade" if kind == "qrels" else "score")
     return convert(value)
+
+
+def _preferred_columns(frame: pd.DataFrame, value: str) -> pd.DataFrame:
+    """Only the topic, document and value columns, as ir_measures or PyTerrier name them."""
+    chosen = []
+    for role in ("query", "doc", value):
+        found = [c for c in PREFERRED[role] if c in frame.columns]
+        if not found:
+            return frame  # rankbook.io's names, or its error naming the missing column
+        chosen.append(found[0])
+    return frame[chosen]
 
 
 def _is_records(value) -> bool:

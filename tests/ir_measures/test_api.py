@@ -177,3 +177,26 @@ def test_the_shortcuts_of_one_measure():
     assert (irm.P @ 1).calc(qrels, run) == irm.CalcResults(0.0, [irm.Metric("1", irm.P @ 1, 0.0)])
     assert list(irm.RR.iter_calc(qrels, run)) == [irm.Metric("1", irm.RR, 0.5)]
     assert irm.RR.evaluator(qrels).calc_aggregate(run) == {irm.RR: 0.5}
+
+
+#: ir_measures' tests/test_cwl_eval.py (terrierteam/ir_measures 0.4.3) on cwl's own test files
+#: (tests/cwl.qrels, tests/cwl.run: cwl's qrel_file and result_file), topics T1, T2, T3.
+PUBLISHED_CWL = {
+    "AP": (0.7087, 0.7438, 0.3068), "INST(T=1.0,max_rel=1)": (0.7934, 0.9226, 0.0888),
+    "INSQ(T=1.0,max_rel=1)": (0.5872, 0.6629, 0.0880), "BPM(T=2.0,max_rel=1)@10": (0.6667, 1.0, 0.2857),
+    "SDCG(max_rel=1)@10": (0.5645, 0.6531, 0.2848), "RBP(p=0.9,rel=1)": (0.3501, 0.3996, 0.1988),
+}
+PUBLISHED_CWL_T3 = {"RR": 0.1667, "NERR9(max_rel=1)@10": 0.0680, "NERR11(T=2.0,max_rel=1)": 0.0691}
+
+
+def test_cwl_eval_measures_give_ir_measures_published_values():
+    folder = Path(irm.__file__).parents[1] / "data" / "cwl"
+    measures = [irm.parse_measure(n) for n in [*PUBLISHED_CWL, *PUBLISHED_CWL_T3]]
+    values = {(m.query_id, str(m.measure)): m.value for m in irm.iter_calc(
+        measures, irm.read_trec_qrels(str(folder / "qrel_file")),
+        irm.read_trec_run(str(folder / "result_file")))}
+    for name, published in PUBLISHED_CWL.items():
+        measure = str(irm.parse_measure(name))
+        assert [round(values[(t, measure)], 4) for t in ("T1", "T2", "T3")] == list(published)
+    for name, published in PUBLISHED_CWL_T3.items():
+        assert round(values[("T3", str(irm.parse_measure(name)))], 4) == published

@@ -18,8 +18,9 @@ with the only preprocessing each provider does before its arithmetic:
 
 A measure no provider supports (``RBP`` without ``rel``, ``ERR`` without a cut-off,
 ``NumRel(rel=2)``) is refused as ir_measures refuses it; the diversity measures
-(``alpha_nDCG``, ``ERR_IA`` ...) are not in rankbook's registry yet and are refused with
-a message that says so.
+(``alpha_nDCG``, ``ERR_IA`` ...) are in rankbook's registry (`rankbook.evaluate` with
+``subtopic_qrels=``) but not yet mapped here; they are refused with a message that says
+where to compute them.
 
 Examples
 --------
@@ -74,8 +75,10 @@ def plan(measure: Measure) -> Plan:
     """
     if measure.NAME in DIVERSITY:
         raise InvalidValueError(
-            f"{measure} is not yet available in rankbook.ir_measures: rankbook's diversity "
-            "measures (ir_measures' pyndeval provider) are not in its registry yet.")
+            f"{measure} is not yet available in rankbook.ir_measures (ir_measures' pyndeval "
+            "provider, which reads the subtopic from the qrels' iteration column); rankbook "
+            "computes it with rankbook.evaluate(qrels, run, ['alpha_nDCG@20', ...], "
+            "subtopic_qrels=FILE) or rankbook eval --subtopic-qrels FILE.")
     if measure.NAME == "Compat" and measure.params.get("normalize") is False:
         raise InvalidValueError(
             f"{measure} is not yet available in rankbook.ir_measures: the registry's Compat "

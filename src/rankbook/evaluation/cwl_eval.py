@@ -157,8 +157,11 @@ def topic_cases(gains: dict, docs: list, types: list, costs: dict | None,
     """
     # NaN: unjudged, or no cost known (a gain or a cost read from a file is a finite number)
     judged = np.array([gains.get(doc, np.nan) for doc in docs[:bounds.depth]], dtype=np.float64)
-    known = np.array([(costs or {}).get(kind, np.nan) for kind in types[:bounds.depth]],
-                     dtype=np.float64)
+    if costs is None:  # no cost file: every cost unknown
+        known = np.full(judged.size, np.nan)
+    else:
+        known = np.array([costs.get(kind, np.nan) for kind in types[:bounds.depth]],
+                         dtype=np.float64)
     pad = bounds.depth - judged.size
     ideal = np.array(list(gains.values()), dtype=np.float64)
     cases = []

@@ -155,15 +155,22 @@ def topic_cases(gains: dict, docs: list, types: list, costs: dict | None,
     Worst: an unjudged document has gain ``min_gain`` and an unknown cost ``max_cost``;
     best: ``max_gain`` and ``min_cost``; the padding likewise.
     """
-    judged = [gains.get(doc) for doc in docs][:bounds.depth]
-    known = [(costs or {}).get(kind) for kind in types][:bounds.depth]
-    pad = bounds.depth - len(judged)
+    # NaN: unjudged, or no cost known (a gain or a cost read from a file is a finite number)
+    judged = np.array([gains.get(doc, np.nan) for doc in docs[:bounds.depth]], dtype=np.float64)
+    if costs is None:  # no cost file: every cost unknown
+        known = np.full(judged.size, np.nan)
+    else:
+        known = np.array([costs.get(kind, np.nan) for kind in types[:bounds.depth]],
+                         dtype=np.float64)
+    pad = bounds.depth - judged.size
+    ideal = np.array(list(gains.values()), dtype=np.float64)
     cases = []
     for gain_fill, cost_fill in ((bounds.min_gain, bounds.max_cost),
                                  (bounds.max_gain, bounds.min_cost)):
-        grades = np.array([gain_fill if g is None else g for g in judged] + [gain_fill] * pad)
-        cost = np.array([cost_fill if c is None else c for c in known] + [cost_fill] * pad)
-        ideal = np.array(list(gains.values()), dtype=np.float64)
+        grades = np.concatenate([np.where(np.isnan(judged), gain_fill, judged),
+                                 np.full(pad, gain_fill)])
+        cost = np.concatenate([np.where(np.isnan(known), cost_fill, known),
+                               np.full(pad, cost_fill)])
         cases.append(TopicData(grades, np.ones(grades.size, bool), ideal,
                                int(np.count_nonzero(ideal > 0)), 0, costs=cost))
     return cases[0], cases[1]

@@ -27,6 +27,7 @@ import numpy as np
 
 from rankbook import _validate
 from rankbook._errors import InvalidValueError
+from rankbook.metrics._exact_sums import exact_sums
 
 
 class CWLQuantities(NamedTuple):
@@ -322,14 +323,14 @@ def cwl_quantities(
     gains = _per_rank(gains, "gains", continuation.size)
     costs = np.ones(continuation.size) if costs is None else _per_rank(
         costs, "costs", continuation.size)
-    weights, last = cwl_weights(continuation), cwl_last_rank(continuation)
-    return CWLQuantities(
-        expected_utility=math.fsum(weights * gains),
-        expected_total_utility=math.fsum(last * np.cumsum(gains)),
-        expected_cost=math.fsum(weights * costs),
-        expected_total_cost=math.fsum(last * np.cumsum(costs)),
-        expected_depth=math.fsum(_reach(continuation)),
-    )
+    reach = _reach(continuation)
+    # Each sum correctly rounded, as math.fsum gives it (exact_sums: the same floats, faster)
+    [expected_depth] = exact_sums(reach[None, :])
+    weights, last = reach / expected_depth, reach * (1.0 - continuation)
+    eu, etu, ec, etc = exact_sums(np.stack([weights * gains, last * np.cumsum(gains),
+                                            weights * costs, last * np.cumsum(costs)]))
+    return CWLQuantities(expected_utility=eu, expected_total_utility=etu, expected_cost=ec,
+                         expected_total_cost=etc, expected_depth=expected_depth)
 
 
 def continuation_from_weights(weights: Sequence[float]) -> np.ndarray:
@@ -366,7 +367,7 @@ def continuation_from_weights(weights: Sequence[float]) -> np.ndarray:
 
 def _reach(continuation: np.ndarray) -> np.ndarray:
     """prod_{j<i} C(j) for i = 1..N: the probability of reaching rank i."""
-    return np.cumprod(np.r_[1.0, continuation[:-1]])
+    return np.cumprod(np.concatenate(([1.0], continuation[:-1])))
 
 
 def _continuation(values) -> np.ndarray:

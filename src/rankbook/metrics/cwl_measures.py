@@ -148,7 +148,10 @@ def cwl_eval_list(
     array([1. , 0.5, 0. ])
     """
     depth = _validate.count(depth, "depth", what="ranks of the list cwl_eval scores")
-    gains = np.array([np.nan if g is None else g for g in gains], dtype=np.float64)[:depth]
+    if isinstance(gains, np.ndarray):  # None (object arrays) becomes NaN, as below
+        gains = np.array(gains, dtype=np.float64)[:depth]
+    else:
+        gains = np.array([np.nan if g is None else g for g in gains], dtype=np.float64)[:depth]
     gains[np.isnan(gains)] = 0.0
     gains = np.concatenate([gains, np.zeros(depth - gains.size)])
     if max_rel is not None:

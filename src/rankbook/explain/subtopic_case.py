@@ -114,11 +114,11 @@ def parse_token(token, where: str) -> dict:
 
 
 def _item(part: str, token: str, where: str) -> tuple[str, object]:
-    if not part:
-        raise InvalidValueError(f"{where}: {token!r} has an empty subtopic name (two commas, or "
-                                f"one at an end); write the names with one comma between, e.g. "
-                                "a,b.")
     name, colon, grade = part.partition(":")
+    if not name:
+        raise InvalidValueError(f"{where}: {token!r} has an empty subtopic name (two commas, one "
+                                "at an end, or a colon without a name); write the names with "
+                                "one comma between, e.g. a,b (a:2 for a grade).")
     return name, grade if colon else 1.0
 
 
@@ -191,7 +191,7 @@ def make_subtopic_case(ranking, takes: Sequence[str], options: Mapping,
                      "grade (a:2 gives subtopic a grade 2).")
     subtopics = tuple(sorted({s for grades in [*ranked, *judged] for s in grades},
                              key=lambda s: (not s.isdigit(), int(s) if s.isdigit() else 0, s)))
-    as_matrix = lambda docs: np.array([[d.get(s, 0.0) for s in subtopics] for d in docs],  # noqa: E731
+    as_matrix = lambda docs: np.array([[d.get(s, 0.0) for s in subtopics] for d in docs],
                                       dtype=float).reshape(len(docs), len(subtopics))
     run, topic = as_matrix(ranked), as_matrix(judged)
     _check_judged(run, topic, subtopics, level)

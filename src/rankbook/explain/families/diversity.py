@@ -123,7 +123,7 @@ def _ideal_gains(case, measure: Novelty, m: int, length: int) -> tuple[np.ndarra
 def novelty_columns(case, k: int, metric: str) -> dict:
     """The running values of a novelty measure at rank k."""
     measure = NOVELTY[metric]
-    run, topic, names = _cells(case)
+    run, _, names = _cells(case)
     alpha = setting(case, measure.function, "alpha")
     beta = setting(case, measure.function, "beta") if not measure.cutoff else 0.5
     inside = k <= case.n
@@ -157,11 +157,12 @@ def novelty_steps(case, k: int, fmt, metric: str):
     """The gain at rank k, the sums over the run and the ideal, and the value."""
     measure = NOVELTY[metric]
     f = measure.function
-    run, topic, names = _cells(case)
+    run, _, names = _cells(case)
     alpha = setting(case, f, "alpha")
     beta = setting(case, f, "beta") if not measure.cutoff else 0.5
     value = value_at(case, f, k, measure.cutoff)
-    name = measure.name.replace("@k", f"@{k}") if measure.cutoff else f"{measure.name} (ranks 1-{min(k, case.n)})"
+    name = (measure.name.replace("@k", f"@{k}") if measure.cutoff else
+            f"{measure.name} (ranks 1-{min(k, case.n)})")
     if not names:
         yield note("m", "(no subtopic has a relevant judged document: m = 0 and the value is 0, "
                         "as in ndeval)")
@@ -171,7 +172,7 @@ def novelty_steps(case, k: int, fmt, metric: str):
                     f"{', '.join(names)}; α = {n(alpha)}")
     yield from _gain_at(case, run, names, alpha, k, fmt, measure.err)
     gains = novelty_gains(run, alpha)
-    last = min(k, case.n) if measure.cutoff else case.n
+    last = min(k, case.n)   # a whole-list measure at rank k: the list cut at k
     run_sum = math.fsum(measure.discount(np.arange(1.0, last + 1), beta) * gains[:last])
     terms = _sum_text(gains, measure.w, beta, last)
     text = f"Σ_(i≤{k}) g_i·w_i = " + (f"{terms} = " if terms else "") + fmt(run_sum)
@@ -266,7 +267,7 @@ def _latex(text: str) -> str:
 
 def counts_columns(case, k: int, metric: str) -> dict:
     """The running values of MAP-IA, P-IA@k or StRecall@k at rank k."""
-    run, topic, names = _cells(case)
+    run, _, names = _cells(case)
     inside = k <= case.n
     values = {}
     if metric == "AP_IA":

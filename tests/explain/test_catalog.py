@@ -84,6 +84,8 @@ def _topics(explainer, many: int) -> int:
     """How many random topics a check runs: a sixth (at least 3) for each of the 18 C/W/L
     measures, which share one explainer (tests/explain/test_explain_cwl.py checks each against
     cwl_eval), so that they add seconds, not tens of seconds, to the suite."""
+    if _subtopics(explainer):   # the 9 diversity measures share two explainers' code: a third
+        return max(3, many // 3)   # (tests/explain/test_explain_diversity.py checks each vs ndeval)
     return max(3, many // 6) if _cwl(explainer) else many
 
 
@@ -192,7 +194,7 @@ def _the_value_is_the_evaluators_for_subtopics(explainer, rng):
     import dataclasses
 
     entry = explainer.entry
-    for _ in range(40):
+    for _ in range(_topics(explainer, 40)):
         tokens, judged, ranked, topic_matrix = _subtopic_topic(rng)
         n = len(tokens)
         topic = dataclasses.replace(

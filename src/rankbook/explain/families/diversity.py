@@ -256,7 +256,11 @@ def _ideal_steps(case, measure: Novelty, names, alpha, beta, k: int, fmt):
 
 def _latex(text: str) -> str:
     """A worked formula as LaTeX: · as \\cdot, Σ_(x) as \\sum_{x}, ^(x) as ^{x}, log2, α, β, ≤."""
-    for symbol, latex in (("·", " \\cdot "), ("Σ", "\\sum"), ("log2(", "\\log_2("),
+    name, equals, rest = text.partition(" = ")
+    if equals and not any(c in name for c in "Σ_|"):     # a name, not a formula: upright
+        text = f"\\text{{{name}}} = {rest}"
+    for symbol, latex in (("g*_", "g^{*}_"), ("P(stop at ", "P(\\text{stop at } "),
+                          ("·", " \\cdot "), ("Σ", "\\sum"), ("log2(", "\\log_2("),
                           ("α", "\\alpha "), ("β", "\\beta "), ("≤", "\\le "),
                           (" | ", " \\mid ")):
         text = text.replace(symbol, latex)

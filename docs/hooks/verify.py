@@ -16,7 +16,10 @@ A page names its metric and its examples in its front matter::
           expect: "0.3904"
 
 Every other key of an example is an option of the metric's function, by its name
-(``n_relevant``, ``ideal``, ``persistence``, ...; `rankbook.explain.options`). When the site is
+(``n_relevant``, ``ideal``, ``persistence``, ...; `rankbook.explain.options`). A diversity
+measure's ``grades`` are its subtopic tokens (``a b - b``; `rankbook.explain.subtopic_case`),
+with the topic's judged documents as ``judged`` (quote them in YAML: ``"a,b c"``); the spec's
+``input`` says so to the box. When the site is
 built, each example is run through `rankbook.explain.explain_metric`, and ``expect`` must be
 its value at rank ``at`` written to 4 decimals (or, for a metric whose value is a string such
 as relstring, that string): a box cannot offer an example that fails, nor one whose number
@@ -61,7 +64,7 @@ def spec_of(meta: dict, page: str) -> dict | None:
     fields = [{"name": o.name, "flag": o.flag, "label": o.label, "help": o.help, "kind": o.kind,
                "choices": list(o.choices)} for o in explainer.options()]
     return {"metric": str(verify["metric"]), "explained": explainer.metric, "fields": fields,
-            "examples": examples}
+            "input": explainer.input, "examples": examples}
 
 
 def _checked(example: dict, explainer, metric: str, page: str, options: dict) -> dict:
@@ -74,8 +77,11 @@ def _checked(example: dict, explainer, metric: str, page: str, options: dict) ->
         raise PluginError(f"{where}: needs grades and expect; its other keys must be among "
                           f"{', '.join(explainer.takes) or '(none)'}; got {sorted(example)}")
     typed = {name: str(example[name]) for name in explainer.takes if name in example}
-    grades = options["ideal"].read(str(example["grades"]))
-    values = {name: options[name].read(text) for name, text in typed.items()}
+    if explainer.input == "subtopics":      # a diversity measure: each document's subtopics
+        grades = str(example["grades"]).split()
+    else:
+        grades = options["ideal"].read(str(example["grades"]))
+    values = {name: explainer.option(name).read(text) for name, text in typed.items()}
     at = int(example["at"]) if "at" in example else None
     try:
         result = explain_metric(grades, metric, depth=at, **values)

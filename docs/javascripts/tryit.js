@@ -105,11 +105,14 @@
 
   // What a field of each kind takes, shown in the empty field.
   const PLACEHOLDERS = { grades: "e.g. 2 2 1 0", floats: "e.g. 1 -1 0 0", gain_map: "e.g. 1=3 2=9",
-                         int: "", float: "" };
+                         subtopics: "e.g. a,b - c a", int: "", float: "" };
 
-  function words(text) {
-    return text.trim().split(/[\s,]+/).filter(Boolean);
+  // The words of a field: a comma separates like a space, except in subtopic tokens (a,b is
+  // one document relevant to a and b).
+  function words(text, kind) {
+    return text.trim().split(kind === "subtopics" ? /\s+/ : /[\s,]+/).filter(Boolean);
   }
+  const MANY = ["grades", "floats", "gain_map", "subtopics"];
 
   // The box of one metric (docs/hooks/verify.py writes its spec): the grades, the options the
   // metric's function takes, the rank k; buttons that load the page's examples; Explain runs
@@ -120,14 +123,16 @@
     box.dataset.metric = spec.metric;
     box.append(element("summary", {}, "Verify your hand calculation: " + spec.explained));
     const asked = spec.fields.map((field) => field.label).join(", ");
-    box.append(element("p", {}, "Type the grades of one ranked list, rank 1 first (- for an " +
-      "unjudged document)" + (asked ? ", and what " + spec.explained + " needs (" + asked +
+    const subtopics = spec.input === "subtopics";
+    box.append(element("p", {}, (subtopics ? "Type the subtopics of each document of one ranked " +
+      "list, rank 1 first, one token each (a,b: relevant to a and b; a:2: grade 2; -: none)"
+      : "Type the grades of one ranked list, rank 1 first (- for an unjudged document)") + (asked ? ", and what " + spec.explained + " needs (" + asked +
       "; leave a field empty and the tool says what it assumed)" : "") + ". You get every " +
       "running value, and the formula at rank k with the numbers substituted."));
     const inputs = {};
     const fields = element("div", { className: "rb-verify-fields" });
     const field = (label, name, title, choices, kind) => {
-      const wide = name === "grades" || kind === "grades" || kind === "floats" || kind === "gain_map";
+      const wide = name === "grades" || MANY.includes(kind);
       const input = choices && choices.length
         ? element("select", { name })
         : element("input", { type: "text", name, size: wide ? 24 : 6,
@@ -141,7 +146,9 @@
       fields.append(wrap);
       inputs[name] = input;
     };
-    field("Grades", "grades", "the grades of the ranked list, rank 1 first");
+    if (subtopics) field("Subtopics", "grades", "each document's subtopics, rank 1 first", null,
+                         "subtopics");
+    else field("Grades", "grades", "the grades of the ranked list, rank 1 first");
     for (const option of spec.fields) {
       field(option.label, option.name, option.help, option.choices, option.kind);
     }
@@ -163,11 +170,12 @@
     box.append(examples, fields);
     load(spec.examples[0]);
     const [run, output] = runner("Explain", () => {
-      const argv = ["explain", ...words(inputs.grades.value), "--metric", spec.metric];
+      const argv = ["explain", ...words(inputs.grades.value, subtopics ? "subtopics" : "grades"),
+                    "--metric", spec.metric];
       for (const option of spec.fields) {
         const value = inputs[option.name].value.trim();
-        if (value) argv.push(option.flag, ...(option.kind === "grades" || option.kind === "floats"
-          || option.kind === "gain_map" ? words(value) : [value]));
+        if (value) argv.push(option.flag, ...(MANY.includes(option.kind) ? words(value, option.kind)
+                                                                          : [value]));
       }
       if (inputs.at.value.trim()) argv.push("--at", inputs.at.value.trim());
       return [[], "from rankbook.cli import main\nstatus = main(" + JSON.stringify(argv) + ")"];

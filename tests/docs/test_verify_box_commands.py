@@ -30,7 +30,7 @@ def _front_matter(path: Path) -> dict:
     return yaml.safe_load(text[4:text.index("\n---\n", 4)]) or {}
 
 
-PAGES = sorted(p for chapter in ("metrics", "user_models")   # user_models: the C/W/L pages
+PAGES = sorted(p for chapter in ("metrics", "user_models", "diversity")   # C/W/L, ndeval
                for p in (DOCS / chapter).glob("*.md") if "verify" in _front_matter(p))
 
 
@@ -39,7 +39,9 @@ def _argv(spec: dict, example: dict) -> list[str]:
     argv = ["explain", *example["grades"].split(), "--metric", spec["metric"]]
     for field in spec["fields"]:
         value = example["options"].get(field["name"], "").strip()
-        if value:
+        if value and field["kind"] == "subtopics":     # a,b is one token: commas stay
+            argv += [field["flag"], *value.split()]
+        elif value:
             many = field["kind"] in ("grades", "floats", "gain_map")
             argv += [field["flag"], *(value.replace(",", " ").split() if many else [value])]
     if example["at"]:
@@ -62,4 +64,89 @@ def test_each_example_of_a_box_ends_with_the_pages_value(page, capsys):
         out = capsys.readouterr()
         lines = [line for line in (out.out + out.err).splitlines()
                  if " = " in line and not line.startswith("note:")]   # notes: what was assumed
+        assert lines[-1].endswith(f"= {example['expect']}"), (argv, lines[-1])
+
+
+# The diversity chapter's boxes (docs/diversity/, written on another branch): the front matter
+# each page is given, on pyndeval's README example (subtopics a, b, c; run A, D, E, B typed as
+# a b - b; the judged documents D, C, B, A as b c b a). The README prints 0.7868, 0.3933,
+# 0.3906, 0.2000, 0.6666 (cut); the box writes the value rounded to four decimals.
+DIVERSITY_BOXES = {
+    "alpha_ndcg": """
+verify:
+  metric: alpha_nDCG@k
+  examples:
+    - label: "pyndeval's README example"
+      grades: "a b - b"
+      judged: "b c b a"
+      at: 5
+      expect: "0.7869"
+    - label: "the same over the ideal ideal (ndeval's alpha-DCG@5)"
+      grades: "a b - b"
+      judged: "b c b a"
+      ideal: "ideal ideal"
+      at: 5
+      expect: "0.4053"
+""",
+    "err_ia": """
+verify:
+  metric: ERR_IA@k
+  examples:
+    - label: "pyndeval's README example"
+      grades: "a b - b"
+      judged: "b c b a"
+      at: 5
+      expect: "0.3933"
+    - label: "at k = 10: smaller (the ideal ideal keeps growing)"
+      grades: "a b - b"
+      judged: "b c b a"
+      at: 10
+      expect: "0.3908"
+""",
+    "nrbp": """
+verify:
+  metric: NRBP
+  examples:
+    - label: "pyndeval's README example"
+      grades: "a b - b"
+      judged: "b c b a"
+      at: 4
+      expect: "0.3906"
+    - label: "a more patient user (beta 0.8: (1 - 0.5·0.8)/3·(1 + 0.8 + 0.5·0.8^3) by hand)"
+      grades: "a b - b"
+      judged: "b c b a"
+      beta: 0.8
+      at: 4
+      expect: "0.4112"
+""",
+    "intent_aware": """
+verify:
+  metric: P_IA@k
+  examples:
+    - label: "pyndeval's README example"
+      grades: "a b - b"
+      judged: "b c b a"
+      at: 5
+      expect: "0.2000"
+    - label: "a document relevant to two subtopics counts twice"
+      grades: "a,b - c"
+      judged: "a,b c b"
+      at: 3
+      expect: "0.3333"
+""",
+}
+
+
+@pytest.mark.parametrize("page", list(DIVERSITY_BOXES))
+def test_the_diversity_pages_boxes_run_on_the_command_line(page, capsys):
+    meta = yaml.safe_load(DIVERSITY_BOXES[page])
+    spec = VERIFY.spec_of(meta, f"diversity/{page}.md")
+    assert spec["input"] == "subtopics"
+    names = {field["name"] for field in spec["fields"]}
+    assert "judged" in names and ("alpha" in names) == (page != "intent_aware")
+    for example in spec["examples"]:
+        argv = _argv(spec, example)
+        assert main(argv) == 0, argv
+        out = capsys.readouterr()
+        lines = [line for line in out.out.splitlines() if " = " in line]
         assert lines[-1].endswith(f"= {example['expect']}"), (argv, lines[-1])

@@ -84,6 +84,8 @@ def _topics(explainer, many: int) -> int:
     """How many random topics a check runs: a sixth (at least 3) for each of the 18 C/W/L
     measures, which share one explainer (tests/explain/test_explain_cwl.py checks each against
     cwl_eval), so that they add seconds, not tens of seconds, to the suite."""
+    if _subtopics(explainer):   # the 9 diversity measures share two explainers' code: a third
+        return max(3, many // 3)   # (tests/explain/test_explain_diversity.py checks each vs ndeval)
     return max(3, many // 6) if _cwl(explainer) else many
 
 
@@ -113,6 +115,41 @@ def _case_options(explainer, grades, ideal) -> dict:
     return options
 
 
+def _subtopics(explainer) -> bool:
+    """A diversity measure: its input is each document's subtopics, not a grade."""
+    return explainer.input == "subtopics"
+
+
+def _subtopic_topic(rng: random.Random):
+    """A ranking typed as subtopic tokens, the topic's judged documents likewise, and the two
+    (document x subtopic) matrices the evaluator reads (columns a, b, c, d)."""
+    names = "abcd"
+    judged = [[rng.choice([0, 0, 1, 2]) for _ in names] for _ in range(rng.randint(1, 7))]
+    ranked = [rng.choice(judged + [[0] * len(names)]) for _ in range(rng.randint(1, 9))]
+
+    def token(row):
+        cells = [s if g == 1 else f"{s}:{g}" for s, g in zip(names, row) if g]
+        return ",".join(cells) or "-"
+
+    tokens = [token(row) for row in ranked]
+    relevant = [row for row in judged if any(row)]
+    for row in ranked:       # a ranked document is a judged one: the judgments hold it as often
+        if any(row) and ranked.count(row) > judged.count(row):
+            judged.append(row)
+    judged = [row for row in judged if row in relevant or row in ranked] or [[0] * len(names)]
+    return tokens, " ".join(token(row) for row in judged), np.array(ranked, dtype=float), \
+        np.array(judged, dtype=float)
+
+
+def _inputs(explainer, rng: random.Random):
+    """What a random topic types: the list, and the options that describe the topic."""
+    if _subtopics(explainer):
+        tokens, judged, _, _ = _subtopic_topic(rng)
+        return tokens, {"judged": judged}
+    grades, ideal = _as_gains(explainer, *_topic(rng))
+    return grades, _case_options(explainer, grades, ideal)
+
+
 def _param(entry, n: int):
     """The parameter the evaluator is asked for: a cut-off at the list's end, else the default."""
     if entry.param is None:
@@ -129,6 +166,8 @@ EVALUATED = [e for e in explainers().values() if e.entry.per_topic is not None]
 def test_the_value_is_the_evaluators_for_the_same_topic(explainer):
     rng = random.Random(explainer.metric)
     entry = explainer.entry
+    if _subtopics(explainer):
+        return _the_value_is_the_evaluators_for_subtopics(explainer, rng)
     for _ in range(_topics(explainer, 40)):
         grades, ideal = _as_gains(explainer, *_topic(rng))
         judged = np.array([g is not None for g in grades])
@@ -148,6 +187,23 @@ def test_the_value_is_the_evaluators_for_the_same_topic(explainer):
             assert got == expected, (grades, got, expected)
         else:
             assert got == pytest.approx(expected, abs=1e-12), (grades, ideal, got, expected)
+
+
+def _the_value_is_the_evaluators_for_subtopics(explainer, rng):
+    """A diversity measure: the topic's subtopic matrices in TopicData, the tokens typed."""
+    import dataclasses
+
+    entry = explainer.entry
+    for _ in range(_topics(explainer, 40)):
+        tokens, judged, ranked, topic_matrix = _subtopic_topic(rng)
+        n = len(tokens)
+        topic = dataclasses.replace(
+            TopicData.of(np.zeros(n), np.ones(n, dtype=bool), np.zeros(1), 1.0),
+            subtopic_grades=ranked, subtopic_judged=topic_matrix)
+        param = _param(entry, n)
+        expected = entry.value(topic, {} if param is None else {entry.param.symbol: param})
+        got = rb.explain(tokens, metric=explainer.metric, judged=judged).value(n)
+        assert got == pytest.approx(expected, abs=1e-12), (tokens, judged, got, expected)
 
 
 # --- the worked formulas add up -------------------------------------------------------------
@@ -215,8 +271,7 @@ def test_the_arithmetic_of_each_worked_formula_gives_its_result(explainer):
     rng = random.Random(f"formulas {explainer.metric}")
     checked = 0
     for _ in range(_topics(explainer, 30)):
-        grades, ideal = _as_gains(explainer, *_topic(rng))
-        options = _case_options(explainer, grades, ideal)
+        grades, options = _inputs(explainer, rng)
         ex = rb.explain(grades, metric=explainer.metric, **options)
         for k in range(1, len(grades) + 2):
             work = ex.show_work(k)
@@ -247,8 +302,8 @@ def test_the_latex_of_each_worked_formula_is_well_formed(explainer):
     # into a control character (form feed, tab); braces must pair up for MathJax.
     rng = random.Random(f"latex {explainer.metric}")
     for _ in range(_topics(explainer, 10)):
-        grades, ideal = _as_gains(explainer, *_topic(rng))
-        ex = rb.explain(grades, metric=explainer.metric, **_case_options(explainer, grades, ideal))
+        grades, options = _inputs(explainer, rng)
+        ex = rb.explain(grades, metric=explainer.metric, **options)
         for k in range(1, len(grades) + 2):
             for step in ex.show_work(k).steps:
                 assert not re.search(r"[\x00-\x1f]", step.latex), (explainer.metric, step.latex)

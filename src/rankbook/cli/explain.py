@@ -9,7 +9,7 @@ import sys
 from rankbook._errors import RankbookError
 from rankbook._markdown import pipe_table
 from rankbook.cli._tables import decimals
-from rankbook.explain.options import OPTIONS
+from rankbook.explain.options import OPTIONS, SUBTOPIC_OPTIONS
 from rankbook.metrics.average_precision import AP_DENOMINATORS
 from rankbook.metrics.dcg import DISCOUNTS, GAINS
 
@@ -31,6 +31,15 @@ def _grade(text: str) -> float | None:
         ) from None
 
 
+def _grades(texts: list[str]) -> list[float | None]:
+    """The positional tokens as grades (a diversity measure reads them as subtopics instead)."""
+    try:
+        return [_grade(text) for text in texts]
+    except argparse.ArgumentTypeError as error:
+        raise RankbookError(f"{error} (for a diversity measure such as --metric alpha_nDCG@5, "
+                            "type each document's subtopics: a,b - c a)") from None
+
+
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
         "explain",
@@ -45,7 +54,11 @@ def add_parser(subparsers) -> None:
             "from it). With --metric NAME, the table and the formulas are that metric's own "
             "(any metric of one ranked list, canonical or trec_eval name), and the options are "
             "the ones its function takes; what the list cannot tell (R, the ideal grades) is "
-            "taken from the list, and a note says so."
+            "taken from the list, and a note says so. A diversity measure (alpha_nDCG@k, "
+            "ERR_IA@k, NRBP, AP_IA, P_IA@k, StRecall@k, ...) reads one token per document "
+            "naming the subtopics it is relevant to instead of a grade (a,b for two, a:2 for "
+            "grade 2, - for none), and the topic's judged documents with --judged in the same "
+            "way."
         ),
         epilog=(
             "examples:\n"
@@ -58,12 +71,14 @@ def add_parser(subparsers) -> None:
             "  rankbook explain 1 1 0 1 --metric RBP --persistence 0.5\n"
             "  rankbook explain 0 3 - 2 --metric Q --ideal 3 3 3 2 2 2 1 1 1 1 0 --gains 1 2 3"
             "   # NTCIREVAL: 0.0967\n"
-            "  rankbook explain 1 0 1 1 - - 1 0 1 0 --metric INST --T 1   # cwl_eval: 0.7934"
+            "  rankbook explain 1 0 1 1 - - 1 0 1 0 --metric INST --T 1   # cwl_eval: 0.7934\n"
+            "  rankbook explain a b - b --metric alpha_nDCG@5 --judged b c b a   # ndeval: 0.7868"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("grades", nargs="+", type=_grade, metavar="GRADE",
-                        help="grades of the ranked list, rank 1 first (- for unjudged)")
+    parser.add_argument("grades", nargs="+", metavar="GRADE",
+                        help="grades of the ranked list, rank 1 first (- for unjudged); for a "
+                             "diversity measure, each document's subtopics (a,b  -  c:2)")
     parser.add_argument("--metric", "-m", default=None, metavar="NAME",
                         help="explain this metric alone, e.g. RR, nDCG@10, ndcg_cut_10, RBP, "
                              "AUC (see `rankbook eval --help` for the names)")
@@ -116,11 +131,11 @@ def _add_metric_options(parser) -> None:
     group = parser.add_argument_group(
         "options of one metric (with --metric; each applies to the metrics whose function "
         "takes it)")
-    for option in OPTIONS.values():
-        if option.name not in _CORE_OPTIONS:
-            many = option.kind in ("floats", "gain_map", "grades")
+    for option in [*OPTIONS.values(), *SUBTOPIC_OPTIONS.values()]:
+        if option.name not in _CORE_OPTIONS or option.dest:
+            many = option.kind in ("floats", "gain_map", "grades", "subtopics")
             metavar = None if option.choices else option.metavar or option.name.upper()
-            group.add_argument(option.flag, dest=option.name, default=None,
+            group.add_argument(option.flag, dest=option.dest or option.name, default=None,
                                nargs="+" if many else None, metavar=metavar,
                                choices=option.choices or None, help=option.help)
 
@@ -145,12 +160,23 @@ def run(args) -> None:
     except RankbookError as error:
         message = str(error)
         if args.metric is not None:   # explain_metric names the function's arguments
-            for name, option in OPTIONS.items():
+            for name, option in _options_of(args.metric).items():
                 message = re.sub(rf"(?<![\w-]){name}\b(?!=)", option.flag, message)
         else:
             for keyword, option in _EXPLAIN_OPTIONS.items():
                 message = message.replace(keyword, option)
         raise type(error)(message) from None
+
+
+def _options_of(metric: str) -> dict:
+    """The options by keyword, as the metric's explainer spells them (its ``ideal``)."""
+    from rankbook.explain.catalog import resolve
+
+    try:
+        explainer = resolve(metric)[0]
+    except RankbookError:
+        return OPTIONS
+    return {**OPTIONS, **{name: explainer.option(name) for name in explainer.takes}}
 
 
 def _explain(args) -> None:
@@ -159,14 +185,15 @@ def _explain(args) -> None:
     if args.metric is not None:
         _explain_metric(args)
         return
-    given = [OPTIONS[name].flag for name in OPTIONS
-             if name not in _CORE_OPTIONS and getattr(args, name) is not None]
+    given = [option.flag for option in [*OPTIONS.values(), *SUBTOPIC_OPTIONS.values()]
+             if (option.name not in _CORE_OPTIONS or option.dest)
+             and getattr(args, option.dest or option.name) is not None]
     if given:
         raise RankbookError(f"{', '.join(given)} {'belongs' if len(given) == 1 else 'belong'} to one "
                             "metric: add --metric NAME, "
                             "e.g. --metric RBP --persistence 0.8.")
     result = explain(
-        args.grades,
+        _grades(args.grades),
         args.n_relevant,
         ideal=args.ideal,
         gain=args.gain or "linear",
@@ -177,7 +204,7 @@ def _explain(args) -> None:
         n_nonrelevant=args.n_nonrelevant,
         depth=args.at,
     )
-    header, rows = _cells(result.table, args.grades, args.decimals)
+    header, rows = _cells(result.table, _grades(args.grades), args.decimals)
     work = result.show_work(args.at, decimals=args.decimals) if args.at is not None else None
     if args.markdown:
         print(_markdown_table(header, rows))
@@ -201,14 +228,26 @@ def _explain_metric(args) -> None:
     if tuple(args.extra):
         raise RankbookError("--extra adds columns to the core table; with --metric the table "
                             "holds that metric's own running values. Leave --extra out.")
+    from rankbook.explain.catalog import resolve
+
+    explainer = resolve(args.metric)[0]
+    subtopics = explainer.input == "subtopics"
+    if subtopics and args.ideal is not None:
+        raise RankbookError(
+            f"--ideal lists grades for nDCG; {explainer.metric} reads the topic's assessed "
+            "documents with --judged (one token each, e.g. --judged b c b a) and the rule of "
+            "its normaliser with --ideal-list.")
     options = {}
-    for name, option in OPTIONS.items():
-        value = getattr(args, name)
-        if value is not None and name == "ideal":        # already read: a list of grades
+    for option in [*OPTIONS.values(), *SUBTOPIC_OPTIONS.values()]:
+        name, value = option.name, getattr(args, option.dest or option.name)
+        if value is None or option.dest and not subtopics:
+            continue
+        if name == "ideal" and not option.dest:        # already read: a list of grades
             options[name] = value
-        elif value is not None:                             # typed text: read as the box reads it
+        else:                                              # typed text: read as the box reads it
             options[name] = option.read(" ".join(value) if isinstance(value, list) else value)
-    result = explain_metric(args.grades, args.metric, depth=args.at, **options)
+    tokens = args.grades if subtopics else _grades(args.grades)
+    result = explain_metric(tokens, args.metric, depth=args.at, **options)
     header, rows = result.cells(args.decimals)
     at = args.at if args.at is not None else result.at if result.at is not None else len(args.grades)
     work = result.show_work(at, decimals=args.decimals)

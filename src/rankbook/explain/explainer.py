@@ -6,10 +6,10 @@ import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from rankbook.explain.options import OPTIONS
+from rankbook.explain.options import OPTIONS, SUBTOPIC_OPTIONS
 
 #: Arguments of a metric function that are not options of its hand calculation.
-NOT_OPTIONS = ("relevance", "k")
+NOT_OPTIONS = ("relevance", "ranked", "k")
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,10 @@ class Explainer:
         The option set by a parameter written in the metric's name (``rbp.0.8`` sets
         ``persistence``, ``CWL-P@5`` the C/W/L user's ``k``); None: the parameter is a
         cut-off, the rank the work is shown at.
+    input : str
+        What is typed per rank: ``"grades"`` (one grade each), or ``"subtopics"`` (the
+        subtopics each document is relevant to: the diversity measures,
+        `rankbook.explain.subtopic_case`).
     """
 
     metric: str
@@ -42,6 +46,7 @@ class Explainer:
     steps: Callable[..., Iterator]
     exclude: tuple[str, ...] = ()
     param: str | None = None
+    input: str = "grades"
 
     @property
     def entry(self):
@@ -67,4 +72,9 @@ class Explainer:
 
     def options(self):
         """The `Option` of each argument it takes, in the function's order."""
-        return [OPTIONS[name] for name in self.takes]
+        return [self.option(name) for name in self.takes]
+
+    def option(self, name: str):
+        """The `Option` of one argument (a diversity measure's ``ideal`` is its list's rule)."""
+        own = SUBTOPIC_OPTIONS if self.input == "subtopics" else {}
+        return own.get(name) or OPTIONS[name]

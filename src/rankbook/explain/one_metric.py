@@ -10,6 +10,7 @@ from rankbook._markdown import pipe_table
 from rankbook.explain.case import Case, make_case
 from rankbook.explain.catalog import resolve
 from rankbook.explain.explainer import Explainer
+from rankbook.explain.subtopic_case import make_subtopic_case
 from rankbook.explain.worksheet import Worksheet
 
 
@@ -26,7 +27,10 @@ def explain_metric(relevance: Sequence, metric: str, *, depth: int | None = None
     Parameters
     ----------
     relevance : sequence of float or None, shape (n,)
-        Grades of the ranked list, rank 1 first; None for an unjudged document.
+        Grades of the ranked list, rank 1 first; None for an unjudged document. For a
+        diversity measure (alpha-nDCG, ERR-IA, NRBP, ...), the subtopics of each document
+        instead: one token each, ``["a,b", "-", "c:2"]`` or ``"a,b - c:2"``
+        (`rankbook.explain.subtopic_case`), and the topic's judged documents as ``judged``.
     metric : str
         The metric's name, canonical (``"nDCG@k"``, ``"nDCG@10"``, ``"RR"``, ``"RBP"``) or
         trec_eval's (``"ndcg_cut_10"``, ``"recip_rank"``, ``"rbp.p=0.8"``). A cut-off in the
@@ -58,8 +62,12 @@ def explain_metric(relevance: Sequence, metric: str, *, depth: int | None = None
     nDCG@5 = DCG@5 / IDCG@5 = 1.0000 / 2.5616 = 0.3904
     """
     explainer, named, at = resolve(metric)
-    case = make_case(relevance, explainer.takes, {**named, **options}, explainer.required,
-                     explainer.metric)
+    if explainer.input == "subtopics":    # a diversity measure: the subtopics of each rank
+        case = make_subtopic_case(relevance, explainer.takes, {**named, **options},
+                                  explainer.metric)
+    else:
+        case = make_case(relevance, explainer.takes, {**named, **options}, explainer.required,
+                         explainer.metric)
     at = None if at is None else _validate.cutoff(at, "the cut-off in the metric's name")
     n = case.n
     deepest = max(n, at or 0, 0 if depth is None else _validate.cutoff(depth, "depth"))
@@ -142,10 +150,15 @@ class MetricExplanation:
         if not self._table:
             import pandas as pd
 
-            rows = [{"k": k, "grade": self._grade(k), **self.values_at(k)}
+            rows = [{"k": k, self._input_column: self._grade(k), **self.values_at(k)}
                     for k in range(1, self.depth + 1)]
             self._table.append(pd.DataFrame(rows).set_index("k"))
         return self._table[0].copy()
+
+    @property
+    def _input_column(self) -> str:
+        """What the table's first column holds: each rank's grade, or its subtopics."""
+        return "subtopics" if self.explainer.input == "subtopics" else "grade"
 
     def _grade(self, k: int):
         if k > self.case.n:
@@ -177,7 +190,7 @@ class MetricExplanation:
             grade = "·" if k > self.case.n else self.case.grade_text(k)
             rows.append([str(k), grade, *(_cell(values.get(name, float("nan")), decimals)
                                           for name in columns)])
-        return ["k", "grade", *columns], rows
+        return ["k", self._input_column, *columns], rows
 
     def to_markdown(self, decimals: int = 4) -> str:
         """The table as a Markdown pipe table."""

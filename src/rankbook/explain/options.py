@@ -17,6 +17,12 @@ function is here.
 | ``choice`` | one of ``choices`` | str |
 | ``gain_map`` | ``1=3 2=9`` (grade=gain) | dict |
 | ``bool`` | ``yes`` or ``no`` | bool |
+| ``subtopics`` | ``a,b - c:2 a`` (one token per document) | list of str (`rankbook.explain.subtopic_case` reads them) |
+
+A diversity measure's function also takes ``ideal``, but as the rule of its ideal list
+(``"greedy"``, ...) rather than nDCG's ideal grades: its explainer asks for it through
+`SUBTOPIC_OPTIONS` (flag ``--ideal-list``), which replaces ``OPTIONS``'s entry of the same
+name for the explainers whose input is subtopics.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from dataclasses import dataclass
 from rankbook._errors import InvalidValueError
 from rankbook.metrics.average_precision import AP_DENOMINATORS
 from rankbook.metrics.dcg import DISCOUNTS, GAINS
+from rankbook.metrics.diversity import IDEALS
 from rankbook.metrics.interpolation import CUTOFF_RULES
 from rankbook.metrics.lag import UNRETRIEVED
 from rankbook.metrics.search_length import COUNTS
@@ -53,6 +60,9 @@ class Option:
         The allowed values of a ``choice``.
     metavar : str
         The value's name in ``--help`` (default: the name in capitals).
+    dest : str
+        Where the command line keeps the value (default: the name), for an option whose name
+        another option already has (the diversity measures' ``ideal``).
     """
 
     name: str
@@ -62,6 +72,7 @@ class Option:
     kind: str
     choices: tuple[str, ...] = ()
     metavar: str = ""
+    dest: str = ""
 
     def read(self, text: str):
         """A value typed on the command line or in the box, as the function takes it."""
@@ -73,6 +84,8 @@ class Option:
                 return float(text)
             if self.kind == "grades":
                 return [None if w in ("-", "None", "none") else float(w) for w in words]
+            if self.kind == "subtopics":
+                return str(text).split()
             if self.kind == "floats":
                 return tuple(float(w) for w in words)
             if self.kind == "gain_map":
@@ -86,7 +99,8 @@ class Option:
                 return text
         example = {"int": "4", "float": "0.8", "grades": "3 2 1 0 (- for unjudged)",
                    "floats": "1 -1 0 0", "gain_map": "1=3 2=9",
-                   "choice": " or ".join(self.choices), "bool": "yes or no"}[self.kind]
+                   "choice": " or ".join(self.choices), "bool": "yes or no",
+                   "subtopics": "a,b - c a"}[self.kind]
         raise InvalidValueError(f"{self.flag} {text!r}: {self.help}; type e.g. {example}.")
 
 
@@ -128,7 +142,8 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
     Option("n_documents", "--documents", "Documents",
            "the documents of the collection (for utility's missed non-relevant)", "int"),
     Option("beta", "--beta", "β", "F's β: how many times recall matters as much as precision; "
-           "NTCIREVAL's β (--beta): how much the grades count in the blended ratio", "float"),
+           "NTCIREVAL's β (--beta): how much the grades count in the blended ratio; NRBP's β "
+           "(ndeval's -beta): the user's patience", "float"),
     _choice("beta_convention", "--beta-convention", "β convention",
             "van Rijsbergen's beta, or trec_eval's", BETA_CONVENTIONS),
     _choice("precision_denominator", "--precision-denominator", "Precision over",
@@ -192,6 +207,27 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
     Option("R2", "--R2", "R2", "IFT's rate model: the rationality [default: 10]", "float"),
     Option("phi", "--phi", "φ", "NERR10: the probability of going on after a document that "
            "does not satisfy [default: 0.9]", "float"),
+    # ndeval's diversity measures (rankbook.explain.families.diversity; ideal: SUBTOPIC_OPTIONS)
+    Option("judged", "--judged", "Judged documents", "diversity: every judged document of the "
+           "topic, one token each naming its relevant subtopics (a,b  c  -), the ranked ones "
+           "included: the subtopics m and the ideal list [default: the ranked documents]",
+           "subtopics", metavar="TOKEN"),
+    Option("alpha", "--alpha", "α", "diversity: the redundancy penalty, each repeat of a "
+           "subtopic is worth (1 - α) of the one before (ndeval's -alpha) [default: 0.5]",
+           "float"),
+    Option("normalise_rank_one", "--normalise-rank-one", "Normalise rank 1", "alpha-DCG and "
+           "ERR-IA: divide at k = 1 too (ndeval prints the raw gain there) [default: no]",
+           "bool", ("yes", "no")),
     Option("costs", "--costs", "Costs", "C/W/L: the cost of each document, rank 1 first "
            "(cwl_eval's cost file); a rank without one costs 1 [default: 1 each]", "floats"),
+)}
+
+
+#: The options of the explainers whose input is subtopics that differ from ``OPTIONS``'s entry
+#: of the same keyword (see the module's docstring).
+SUBTOPIC_OPTIONS: dict[str, Option] = {option.name: option for option in (
+    Option("ideal", "--ideal-list", "Ideal list", "diversity: what the value is divided by: "
+           "ndeval's 'ideal ideal' (every document relevant to every subtopic), its greedy "
+           "ideal list of the judged documents, or the exact best list [default: the measure's, "
+           "ndeval's]", "choice", IDEALS, dest="ideal_list"),
 )}

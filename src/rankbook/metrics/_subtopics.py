@@ -2,11 +2,13 @@ r"""The input every diversity measure reads: which (document, subtopic) cells ar
 
 | name | what |
 | --- | --- |
-| `relevant_cells` | the run's and the topic's (document x subtopic) grade matrices, checked, as booleans |
+| `relevant_cells`, `actual_subtopics` | the run's and the topic's (document x subtopic) grade matrices, checked, as booleans |
 | `NDEVAL_DEPTH` | ndeval's deepest cut-off (its arrays hold 20 ranks) |
+| `seen_before`, `novelty_worth` | $C_{s,i-1}$, the documents above rank i relevant to s, and $(1-\alpha)^{C_{s,i-1}}$ |
 | `novelty_gains` | each rank's novelty gain $g_i = \sum_s J(d_i, s)(1-\alpha)^{C_{s,i-1}}$ |
+| `ideal_ideal_gains` | the "ideal ideal" list's gains $m(1-\alpha)^{i-1}$ |
 | `normalised_sum` | $\sum_i w_i g_i$ over the same sum for an ideal list: every novelty measure |
-| `greedy_ideal_gains`, `exact_ideal_value` | the ideal lists: ndeval's greedy one, and the best one by search |
+| `greedy_ideal_order`, `greedy_ideal_gains`, `exact_ideal_value` | the ideal lists: ndeval's greedy one, and the best one by search |
 
 A diversity measure reads two matrices with one column per subtopic (as
 :func:`rankbook.io.subtopic_matrix` builds them): ``ranked``, one row per retrieved
@@ -45,8 +47,17 @@ def relevant_cells(ranked, judged, relevance_level: float = 1) -> tuple[np.ndarr
     level = _validate.relevance_level(relevance_level)
     judged = _matrix(judged, "judged", None)
     ranked = _matrix(ranked, "ranked", judged.shape[1])
-    actual = (judged >= level).any(axis=0)
+    actual = actual_subtopics(judged, level)
     return ranked[:, actual] >= level, judged[:, actual] >= level
+
+
+def actual_subtopics(judged: np.ndarray, relevance_level: float = 1) -> np.ndarray:
+    r"""Which columns of ``judged`` count: the subtopics with a relevant judged document (ndeval's "actual" ones).
+
+    >>> actual_subtopics(np.array([[1.0, 0.0, 0.0], [0.0, 2.0, 0.0]])).tolist()
+    [True, True, False]
+    """
+    return (np.asarray(judged) >= relevance_level).any(axis=0)
 
 
 def _matrix(values, name: str, columns: int | None) -> np.ndarray:
@@ -93,8 +104,7 @@ def normalised_sum(ranked, judged, k, discount, *, alpha, ideal, relevance_level
             return value  # ndeval divides from rank 2 on
         if k is None:  # the geometric series of beta (1 - alpha), to infinity
             return value * (1 - (1 - alpha) * beta) / m
-        ranks = np.arange(1.0, k + 1)
-        best = float(np.sum(discount(ranks, beta) * m * (1 - alpha) ** (ranks - 1)))
+        best = float(np.sum(discount(np.arange(1.0, k + 1), beta) * ideal_ideal_gains(m, alpha, k)))
     elif ideal == "greedy":
         best_gains = greedy_ideal_gains(topic, alpha, k)
         best = float(np.sum(discount(np.arange(1.0, len(best_gains) + 1), beta) * best_gains))
@@ -103,18 +113,50 @@ def normalised_sum(ranked, judged, k, discount, *, alpha, ideal, relevance_level
     return float(value / best) if best > 0 else 0.0
 
 
+def seen_before(relevant: np.ndarray) -> np.ndarray:
+    r"""$C_{s,i-1}$: for each rank i (row) and subtopic s (column), the documents above rank i relevant to s.
+
+    >>> seen_before(np.array([[True, False], [True, True], [True, False]])).tolist()
+    [[0, 0], [1, 0], [2, 1]]
+    """
+    return np.cumsum(relevant, axis=0) - relevant
+
+
+def novelty_worth(relevant: np.ndarray, alpha: float) -> np.ndarray:
+    r"""$(1-\alpha)^{C_{s,i-1}}$ for each rank i and subtopic s: what covering s at rank i is worth.
+
+    It is also the probability that a user of intent s reaches rank i unsatisfied, when
+    each relevant document satisfies with probability $\alpha$ (ERR-IA's user).
+
+    >>> novelty_worth(np.array([[True, False], [True, True], [True, False]]), 0.5).tolist()
+    [[1.0, 1.0], [0.5, 1.0], [0.25, 0.5]]
+    """
+    return (1.0 - alpha) ** seen_before(relevant)
+
+
 def novelty_gains(relevant: np.ndarray, alpha: float) -> np.ndarray:
     r"""$g_i = \sum_s J(d_i, s)\,(1-\alpha)^{C_{s,i-1}}$ for each row of a boolean matrix.
 
     >>> novelty_gains(np.array([[True, False], [True, True], [True, False]]), 0.5)
     array([1.  , 1.5 , 0.25])
     """
-    earlier = np.cumsum(relevant, axis=0) - relevant  # C_{s,i-1}: relevant to s above rank i
-    return np.where(relevant, (1.0 - alpha) ** earlier, 0.0).sum(axis=1)
+    return np.where(relevant, novelty_worth(relevant, alpha), 0.0).sum(axis=1)
 
 
-def greedy_ideal_gains(topic: np.ndarray, alpha: float, k: int | None = None) -> np.ndarray:
-    r"""The novelty gains of ndeval's greedy ideal list of ``topic``'s documents, to rank k.
+def ideal_ideal_gains(m: int, alpha: float, k: int) -> np.ndarray:
+    r"""The "ideal ideal" list's novelty gains to rank k: $g^{*}_i = m\,(1-\alpha)^{i-1}$.
+
+    ndeval's normaliser for its plain names: every document relevant to all $m$ subtopics.
+
+    >>> ideal_ideal_gains(3, 0.5, 3).tolist()
+    [3.0, 1.5, 0.75]
+    """
+    return m * (1 - alpha) ** (np.arange(1.0, k + 1) - 1)
+
+
+def greedy_ideal_order(topic: np.ndarray, alpha: float,
+                       k: int | None = None) -> tuple[list[int], np.ndarray]:
+    r"""ndeval's greedy ideal list of ``topic``'s documents to rank k: their rows, and their novelty gains.
 
     At each rank the document with the largest gain given the ranks above; among equal
     gains, the first row (ndeval: the larger document id). Documents relevant to no
@@ -122,20 +164,34 @@ def greedy_ideal_gains(topic: np.ndarray, alpha: float, k: int | None = None) ->
     in column order, as ndeval adds it (so equal gains tie exactly as in ndeval).
 
     >>> topic = np.array([[True, True, False], [True, False, False], [False, False, True]])
+    >>> rows, gains = greedy_ideal_order(topic, 0.5)
+    >>> rows, gains.tolist()
+    ([0, 2, 1], [2.0, 1.0, 0.5])
+    """
+    candidates = [row for row, cells in enumerate(topic.tolist()) if any(cells)]
+    covers = {row: [s for s, relevant in enumerate(topic[row].tolist()) if relevant]
+              for row in candidates}  # each document's subtopics
+    worth = [1.0] * topic.shape[1]  # (1 - alpha)^(times subtopic s is covered so far)
+    rows, gains = [], []
+    for _ in range(len(candidates) if k is None else min(k, len(candidates))):
+        scores = [sum(worth[s] for s in covers[row]) for row in candidates]
+        best = scores.index(max(scores))  # the first of equal scores
+        gains.append(scores[best])
+        rows.append(candidates.pop(best))
+        for s in covers[rows[-1]]:
+            worth[s] *= 1.0 - alpha
+    return rows, np.asarray(gains, dtype=np.float64)
+
+
+def greedy_ideal_gains(topic: np.ndarray, alpha: float, k: int | None = None) -> np.ndarray:
+    r"""The novelty gains of ndeval's greedy ideal list of ``topic``'s documents, to rank k
+    (:func:`greedy_ideal_order`'s second half).
+
+    >>> topic = np.array([[True, True, False], [True, False, False], [False, False, True]])
     >>> greedy_ideal_gains(topic, 0.5)
     array([2. , 1. , 0.5])
     """
-    covers = [[s for s, relevant in enumerate(row) if relevant]  # each document's subtopics
-              for row in topic.tolist() if any(row)]
-    worth = [1.0] * topic.shape[1]  # (1 - alpha)^(times subtopic s is covered so far)
-    gains = []
-    for _ in range(len(covers) if k is None else min(k, len(covers))):
-        scores = [sum(worth[s] for s in subtopics) for subtopics in covers]
-        best = scores.index(max(scores))  # the first of equal scores
-        gains.append(scores[best])
-        for s in covers.pop(best):
-            worth[s] *= 1.0 - alpha
-    return np.asarray(gains, dtype=np.float64)
+    return greedy_ideal_order(topic, alpha, k)[1]
 
 
 def exact_ideal_value(topic: np.ndarray, alpha: float, k: int | None, discount) -> float:

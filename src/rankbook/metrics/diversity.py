@@ -37,6 +37,13 @@ greedy ideal's candidates, in document id order from the largest: ndeval's tie r
 Only subtopics with a relevant judged document count (ndeval's "actual" subtopics); a
 topic with none scores 0. NRBP and the subtopic-count measures (MAP-IA, P-IA, subtopic
 recall) are in :mod:`rankbook.metrics.intent_aware`.
+
+The pieces every measure is made of are public here too, so that a hand calculation
+(:mod:`rankbook.explain.families.diversity`) shows the very numbers the measures sum:
+`relevant_cells` and `actual_subtopics` (the boolean matrices and $m$), `seen_before` ($C_{s,i-1}$),
+`novelty_worth` ($(1-\alpha)^{C_{s,i-1}}$), `novelty_gains` ($g_i$), `ideal_ideal_gains`
+($m(1-\alpha)^{i-1}$), `greedy_ideal_order` (ndeval's ideal list and its gains), `exact_ideal_value`,
+`log2_discount` and `reciprocal_discount` ($w_i$).
 """
 
 from __future__ import annotations
@@ -44,14 +51,35 @@ from __future__ import annotations
 import numpy as np
 
 from rankbook import _validate
-from rankbook.metrics._subtopics import normalised_sum
+from rankbook.metrics._subtopics import (  # noqa: F401  (public here: the explainer reads them)
+    IDEALS,
+    actual_subtopics,
+    exact_ideal_value,
+    greedy_ideal_order,
+    ideal_ideal_gains,
+    normalised_sum,
+    novelty_gains,
+    novelty_worth,
+    relevant_cells,
+    seen_before,
+)
 
 
-def _log_discount(ranks: np.ndarray, beta: float) -> np.ndarray:
+def log2_discount(ranks: np.ndarray, beta: float) -> np.ndarray:
+    r"""alpha-DCG's discount $1/\log_2(i+1)$ of each rank $i$ (``beta`` is not read).
+
+    >>> log2_discount(np.array([1.0, 3.0]), 0.5).tolist()
+    [1.0, 0.5]
+    """
     return 1.0 / np.log2(ranks + 1.0)
 
 
-def _reciprocal_discount(ranks: np.ndarray, beta: float) -> np.ndarray:
+def reciprocal_discount(ranks: np.ndarray, beta: float) -> np.ndarray:
+    r"""ERR-IA's discount $1/i$ of each rank $i$ (``beta`` is not read).
+
+    >>> reciprocal_discount(np.array([1.0, 4.0]), 0.5).tolist()
+    [1.0, 0.25]
+    """
     return 1.0 / ranks
 
 
@@ -123,7 +151,7 @@ def alpha_dcg_at_k(ranked, judged, k: int, *, alpha: float = 0.5, ideal: str = "
     0.405289 0.399879
     """
     k = _validate.cutoff(k)
-    return normalised_sum(ranked, judged, k, _log_discount, alpha=alpha, ideal=ideal,
+    return normalised_sum(ranked, judged, k, log2_discount, alpha=alpha, ideal=ideal,
                           relevance_level=relevance_level, raw_at_one=not normalise_rank_one)
 
 
@@ -203,7 +231,7 @@ def alpha_ndcg_at_k(ranked, judged, k: int, *, alpha: float = 0.5, ideal: str = 
     1.0
     """
     k = _validate.cutoff(k)
-    return normalised_sum(ranked, judged, k, _log_discount, alpha=alpha, ideal=ideal,
+    return normalised_sum(ranked, judged, k, log2_discount, alpha=alpha, ideal=ideal,
                           relevance_level=relevance_level)
 
 
@@ -273,7 +301,7 @@ def intent_aware_err_at_k(ranked, judged, k: int, *, alpha: float = 0.5,
     0.390776
     """
     k = _validate.cutoff(k)
-    return normalised_sum(ranked, judged, k, _reciprocal_discount, alpha=alpha, ideal=ideal,
+    return normalised_sum(ranked, judged, k, reciprocal_discount, alpha=alpha, ideal=ideal,
                           relevance_level=relevance_level, raw_at_one=not normalise_rank_one)
 
 
@@ -328,5 +356,5 @@ def intent_aware_nerr_at_k(ranked, judged, k: int, *, alpha: float = 0.5, ideal:
     0.829787
     """
     k = _validate.cutoff(k)
-    return normalised_sum(ranked, judged, k, _reciprocal_discount, alpha=alpha, ideal=ideal,
+    return normalised_sum(ranked, judged, k, reciprocal_discount, alpha=alpha, ideal=ideal,
                           relevance_level=relevance_level)

@@ -26,7 +26,12 @@ from rankbook import _validate
 from rankbook.metrics._subtopics import normalised_sum, relevant_cells
 
 
-def _geometric_discount(ranks: np.ndarray, beta: float) -> np.ndarray:
+def geometric_discount(ranks: np.ndarray, beta: float) -> np.ndarray:
+    r"""NRBP's discount $\beta^{\,i-1}$ of each rank $i$.
+
+    >>> geometric_discount(np.array([1.0, 3.0]), 0.5).tolist()
+    [1.0, 0.25]
+    """
     return beta ** (ranks - 1.0)
 
 
@@ -84,7 +89,7 @@ def novelty_rank_biased_precision(ranked, judged, *, alpha: float = 0.5, beta: f
     >>> novelty_rank_biased_precision(ranked, judged), 25 / 64
     (0.390625, 0.390625)
     """
-    return normalised_sum(ranked, judged, None, _geometric_discount, alpha=alpha, ideal=ideal,
+    return normalised_sum(ranked, judged, None, geometric_discount, alpha=alpha, ideal=ideal,
                           relevance_level=relevance_level, beta=beta)
 
 
@@ -138,7 +143,7 @@ def normalized_novelty_rank_biased_precision(ranked, judged, *, alpha: float = 0
     >>> print(f"{normalized_novelty_rank_biased_precision(ranked, judged):.6f}")
     0.862069
     """
-    return normalised_sum(ranked, judged, None, _geometric_discount, alpha=alpha, ideal=ideal,
+    return normalised_sum(ranked, judged, None, geometric_discount, alpha=alpha, ideal=ideal,
                           relevance_level=relevance_level, beta=beta)
 
 

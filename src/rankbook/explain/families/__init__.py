@@ -11,6 +11,7 @@ r"""The explainers of each chapter's metrics (`rankbook.explain.catalog` gathers
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents, relstring |
 | `tools` | the tools' own measures: gdeval's nDCG@k and ERR@k, ir_measures' Compat and Accuracy |
 | `ntcir`, `ntcir_discounted` | NTCIREVAL: Q, O, P, P+, NCU; its ERR, nERR, nDCG, MSnDCG, Hit |
+| `diversity` | diversity: ndeval's alpha-nDCG, ERR-IA, NRBP, MAP-IA, P-IA, subtopic recall (input: subtopics per rank) |
 
 Each module's ``EXPLAINERS`` is a tuple of `rankbook.explain.catalog.Explainer`; each running
 value and each number of a worked formula is computed by a function of `rankbook.metrics`.
@@ -19,6 +20,7 @@ value and each number of a worked formula is computed by a function of `rankbook
 from rankbook.explain.families import (
     curves,
     cwl,
+    diversity,  # subtopics per rank (rankbook.explain.subtopic_case)
     graded,
     incomplete,
     ntcir,
@@ -33,4 +35,5 @@ from rankbook.explain.families import (
 ALL = (*set_based.EXPLAINERS, *rank_based.EXPLAINERS, *curves.EXPLAINERS, *graded.EXPLAINERS,
        *user_models.EXPLAINERS, *cwl.EXPLAINERS, *incomplete.EXPLAINERS,
        *tools.EXPLAINERS,  # the tools' own rows
-       *ntcir.EXPLAINERS, *ntcir_discounted.EXPLAINERS)  # NTCIREVAL's
+       *ntcir.EXPLAINERS, *ntcir_discounted.EXPLAINERS,  # NTCIREVAL's
+       *diversity.EXPLAINERS)  # ndeval's, of subtopics per rank

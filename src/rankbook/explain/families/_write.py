@@ -46,3 +46,18 @@ def added(running, k: int) -> float:
     The contribution columns are written so: the metric's own function gives both values, so
     the contributions add up to the metric exactly as it computes it."""
     return running(k) - (running(k - 1) if k > 1 else 0.0)
+
+
+def braced(text: str) -> str:
+    """``^(x)`` and ``_(x)`` as ``^{x}`` and ``_{x}``."""
+    start = min((i for i in (text.find("^("), text.find("_(")) if i >= 0), default=-1)
+    if start < 0:
+        return text
+    depth, end = 0, start + 1               # ^(...) -> ^{...}, its parentheses balanced
+    while True:
+        depth += {"(": 1, ")": -1}.get(text[end], 0)
+        if depth == 0:
+            break
+        end += 1
+    return (text[:start + 1] + "{" + braced(text[start + 2:end]) + "}"
+            + braced(text[end + 1:]))

@@ -32,7 +32,7 @@ import numpy as np
 from rankbook._errors import InvalidValueError
 from rankbook.explain.explainer import Explainer
 from rankbook.explain.families import _cwl_formulas as formulas
-from rankbook.explain.families._write import note, step
+from rankbook.explain.families._write import braced, note, step
 from rankbook.metrics.cwl import (
     continuation_from_weights,
     cwl_last_rank,
@@ -182,22 +182,7 @@ def _latex(text: str) -> str:
     exp, Σ, ≥, ≤, φ, ∝."""
     for symbol, latex in _SYMBOLS.items():
         text = text.replace(symbol, latex)
-    return _braced(text)
-
-
-def _braced(text: str) -> str:
-    """``^(x)`` and ``_(x)`` as ``^{x}`` and ``_{x}``."""
-    start = min((i for i in (text.find("^("), text.find("_(")) if i >= 0), default=-1)
-    if start < 0:
-        return text
-    depth, end = 0, start + 1               # ^(...) -> ^{...}, its parentheses balanced
-    while True:
-        depth += {"(": 1, ")": -1}.get(text[end], 0)
-        if depth == 0:
-            break
-        end += 1
-    return (text[:start + 1] + "{" + _braced(text[start + 2:end]) + "}"
-            + _braced(text[end + 1:]))
+    return braced(text)
 
 
 _SYMBOLS = {"·": " \\cdot ", "Σ": "\\sum ", "≥": "\\ge ", "≤": "\\le ", "φ": "\\varphi ",

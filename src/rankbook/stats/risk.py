@@ -21,8 +21,7 @@ are measures, not significance tests (no p-value), so they are not rows of
 `rankbook.stats.registry.TESTS`; the page is docs/comparing/risk.md.
 
 ``alpha`` has no default: ndeval and gdeval default to 0 (no risk weighting),
-the TREC 2013 and 2014 Web tracks reported $\alpha = 1$ and $5$, Dincer et
-al. use 1, 5 and 10. Say which you use.
+published studies use several values (1, 5 and 10 are common). Say which you use.
 """
 
 from __future__ import annotations
@@ -38,7 +37,7 @@ from rankbook.stats import _input
 __all__ = ["risk_weighted_differences", "urisk", "trisk", "georisk"]
 
 _ALPHA_HINT = ("the risk aversion: losses weigh 1 + alpha times the wins; 0 is the plain "
-               "difference, TREC's Web tracks used 1 and 5")
+               "difference, 1, 5 and 10 are common choices")
 
 
 def _alpha(alpha) -> float:
@@ -192,7 +191,7 @@ def trisk(run, baseline, *, alpha: float, topics: str = "same") -> float:
     References
     ----------
     Dincer, B. T., Macdonald, C. and Ounis, I. (2014). Hypothesis testing for the
-    risk-sensitive evaluation of retrieval systems. In Proceedings of SIGIR 2014, 23-32.
+    risk-sensitive evaluation of retrieval systems. In Proceedings of SIGIR 2014.
 
     Examples
     --------
@@ -258,7 +257,7 @@ def georisk(scores, *, alpha: float, topics: str = "same") -> dict:
     References
     ----------
     Dincer, B. T., Macdonald, C. and Ounis, I. (2016). Risk-sensitive evaluation and
-    learning to rank using multiple baselines. In Proceedings of SIGIR 2016, 483-492.
+    learning to rank using multiple baselines. In Proceedings of SIGIR 2016.
 
     Examples
     --------

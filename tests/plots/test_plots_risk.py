@@ -23,4 +23,4 @@ def test_bars_are_the_sorted_differences_and_the_weighted_losses(alpha):
               if line.get_color() != "black"}
     assert levels["--"] == pytest.approx(float(sum(d) / 5))         # the mean difference
     assert levels["-"] == pytest.approx(float(sum(weighted) / 5))   # URisk
-    assert f"α = {alpha}: 2 wins, 2 losses" in ax.get_title()   # 0.2, 0.1 up; -0.3, -0.2 down
+    assert f"α = {alpha}\n2 wins, 2 losses" in ax.get_title()   # 0.2, 0.1 up; -0.3, -0.2 down

@@ -81,7 +81,7 @@ def risk_differences(run, baseline, *, alpha: float, names=("run", "baseline"),
     ax.set_xticks([])
     t = trisk(run, baseline, alpha=alpha, topics=topics)
     wins, losses = int(np.sum(d > 0)), int(np.sum(d < 0))
-    title = (f"{names[0]} − {names[1]}, α = {float(alpha):g}: {wins} wins, {losses} losses, "
-             f"TRisk {t:.2f}")
+    title = (f"{names[0]} − {names[1]}, α = {float(alpha):g}\n"
+             f"{wins} wins, {losses} losses, TRisk {t:.2f}")
     return finish(ax, title=title, xlabel="topics, sorted by the difference",
-                  ylabel="difference", legend="upper left", grid="y")
+                  ylabel="difference", legend="lower right", grid="y")

@@ -34,7 +34,8 @@ PACKAGES = {
         "beta_scores", "rra_pvalue"}),
     "rankbook.stats": (tests.exports, {
         "TukeyComparison", "topic_set_size", "power", "residual_variance",
-        "discriminative_power", "DiscriminativePowerResult"}),
+        "discriminative_power", "DiscriminativePowerResult",
+        "risk_weighted_differences", "urisk", "trisk", "georisk"}),
 }
 
 

@@ -13,9 +13,10 @@ import pytest
 
 COMPARING = Path(__file__).resolve().parents[2] / "docs" / "comparing"
 # The guide pages (the section's index, the Comparator/compare guide, the reproducibility
-# chapter, topic set size design and discriminative power) are not test pages.
+# chapter, topic set size design, discriminative power and risk against a baseline) are not
+# test pages.
 GUIDES = ("index.md", "comparator.md", "reproducibility.md", "topic_set_size.md",
-          "discriminative_power.md")
+          "discriminative_power.md", "risk.md")
 PAGES = sorted(p for p in COMPARING.glob("*.md") if p.name not in GUIDES)
 ANSWER = re.compile(r"<!--\s*answer:\s*(.+?)\s*-->", re.S)
 

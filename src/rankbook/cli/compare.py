@@ -20,7 +20,8 @@ EXAMPLES = (
     "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt -m AP -m nDCG@10 --test randomization --correction holm\n"
     "  rankbook compare qrels.txt bm25.txt dfr.txt lm.txt --test tukey --tukey-method randomized\n"
     "  rankbook compare qrels.txt bm25.txt dfr.txt --baseline bm25 --format latex\n"
-    "  rankbook compare qrels.txt run*.txt -m P@10 -m AP -m nDCG --discriminative-power"
+    "  rankbook compare qrels.txt run*.txt -m P@10 -m AP -m nDCG --discriminative-power\n"
+    "  rankbook compare qrels.txt bm25.txt rerank.txt -m nDCG@20 --baseline bm25 --risk-alpha 5"
 )
 
 
@@ -68,6 +69,10 @@ def add_parser(subparsers) -> None:
                              "how many the randomised Tukey HSD finds different at --alpha "
                              "(Sakai's discriminative power) and the difference in means it "
                              "takes (delta); --resamples [default: 10000] and --seed apply")
+    parser.add_argument("--risk-alpha", type=float, default=None, metavar="A",
+                        help="instead of the tests, with --baseline: one row per measure and "
+                             "run: wins, losses, mean difference, URisk and TRisk against the "
+                             "baseline, losses weighted by 1 + A (ndeval's -riskAlpha)")
     parser.add_argument("--baseline", default=None, metavar="NAME",
                         help="compare every run with this one only (its name or file), "
                              "e.g. --baseline bm25")
@@ -105,6 +110,9 @@ def run(args) -> None:
         _discriminative_power(args, runs)
         return
     baseline = _baseline(args.baseline, runs, args.runs)
+    if args.risk_alpha is not None:
+        _risk(args, runs, baseline)
+        return
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         report = compare(args.qrels, runs, args.measures or ["AP", "nDCG@10", "P@10"],
@@ -121,7 +129,6 @@ def _discriminative_power(args, runs: dict) -> None:
     """Print the table of `rankbook.compare.discriminative.discriminative_power_of_runs`."""
     import warnings
 
-    from rankbook._markdown import pipe_table
     from rankbook.compare.discriminative import discriminative_power_of_runs
     from rankbook.stats.discriminative import summary_table
 
@@ -140,12 +147,42 @@ def _discriminative_power(args, runs: dict) -> None:
         print(f"rankbook compare: note: {message}", file=sys.stderr)
     table = summary_table(results)
     table.index.name = "measure"
+    _write_table(table, args, ("discriminative_power", "delta"), orient="index")
+
+
+def _risk(args, runs: dict, baseline) -> None:
+    """Print the table of `rankbook.compare.risk.risk_of_runs` (``--risk-alpha``)."""
+    import warnings
+
+    from rankbook.compare.risk import risk_of_runs
+
+    if baseline is None or args.format == "latex":
+        raise InvalidValueError(
+            "--risk-alpha compares every run with one baseline: name it with --baseline NAME"
+            if baseline is None else
+            "--format latex does not go with --risk-alpha (formats: text, markdown, json, csv); "
+            "leave it out.")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = risk_of_runs(args.qrels, runs, args.measures or ["AP", "nDCG@10", "P@10"],
+                             baseline=baseline, alpha=args.risk_alpha,
+                             relevance_level=args.relevance_level)
+    for message in dict.fromkeys(str(w.message) for w in caught):
+        print(f"rankbook compare: note: {message}", file=sys.stderr)
+    _write_table(table, args, ("mean_difference", "URisk", "TRisk"), orient="records")
+
+
+def _write_table(table, args, rounded: tuple, *, orient: str) -> None:
+    """``table`` (index ``measure``) as csv, json, markdown or text; ``rounded`` to --decimals."""
+    from rankbook._markdown import pipe_table
+
     if args.format == "csv":
         sys.stdout.write(table.to_csv(float_format="%.17g"))
     elif args.format == "json":
-        sys.stdout.write(table.to_json(orient="index", indent=2) + "\n")
+        shown = table if orient == "index" else table.reset_index()
+        sys.stdout.write(shown.to_json(orient=orient, indent=2) + "\n")
     else:
-        shown = table.round({"discriminative_power": args.decimals, "delta": args.decimals})
+        shown = table.round({name: args.decimals for name in rounded})
         if args.format == "markdown":
             rows = [[str(v) for v in row] for row in shown.itertuples()]
             sys.stdout.write(pipe_table(["measure", *shown.columns], rows) + "\n")

@@ -7,6 +7,7 @@ r"""Comparing systems: the Comparator (PyFLAGR's), significance reports, tables 
 | `compare_scores` | the same on per-topic scores already computed |
 | `ComparisonReport` | means, p-values, effect sizes, intervals, wins/ties/losses; DataFrame, text, Markdown, LaTeX, JSON, plots |
 | `discriminative` | `discriminative_power_of_runs`: Sakai's discriminative power of measures on runs (`rankbook compare --discriminative-power`) |
+| `risk` | `risk_of_runs`: wins, losses, URisk and TRisk of runs against a baseline run (`rankbook compare --risk-alpha`) |
 | `tables` | LaTeX (booktabs) and Markdown writers with the best value in bold |
 | `plots` | the pictures: bars per system, a measure at 1..k, per-topic differences, box/violin per system, ASL curves |
 

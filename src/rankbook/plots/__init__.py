@@ -24,6 +24,7 @@ green; lines also carry markers or dashes.
 | `conventions` | user models: one measure's name, each tool's number |
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents |
 | `significance` | comparing two systems: the per-topic differences, each test's null distribution |
+| `risk` | comparing against a baseline: per-topic wins and losses weighted by $1 + \alpha$ (URisk) |
 | `many_systems` | comparing many systems: ANOVA's F, Tukey's intervals, corrected p-values, ASL curves, power |
 | `reproducibility` | reproducibility: original against replicated scores (RMSE, ARP), effects (ER, delta RI) |
 | `aggregation` | rank aggregation: input lists and fused lists, the points behind them, voter weights |
@@ -50,6 +51,7 @@ from rankbook.plots import (
     rank_based_curves,
     rank_based_effort,
     reproducibility,
+    risk,
     set_based,
     set_based_cutoffs,
     significance,
@@ -66,6 +68,7 @@ from rankbook.plots.rank_based import *  # noqa: F403
 from rankbook.plots.rank_based_curves import *  # noqa: F403
 from rankbook.plots.rank_based_effort import *  # noqa: F403
 from rankbook.plots.reproducibility import *  # noqa: F403
+from rankbook.plots.risk import *  # noqa: F403
 from rankbook.plots.set_based import *  # noqa: F403
 from rankbook.plots.set_based_cutoffs import *  # noqa: F403
 from rankbook.plots.significance import *  # noqa: F403
@@ -74,6 +77,6 @@ from rankbook.plots.user_models import *  # noqa: F403
 #: Every figure function, by module (each module's ``__all__``), in the order of the chapters.
 MODULES = (set_based, set_based_cutoffs, rank_based, rank_based_effort, rank_based_curves,
            graded, user_models, conventions,
-           incomplete, significance, many_systems, reproducibility,
+           incomplete, significance, risk, many_systems, reproducibility,
            aggregation, aggregation_scores, online)
 __all__ = [name for module in MODULES for name in module.__all__]

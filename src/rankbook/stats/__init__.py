@@ -51,6 +51,12 @@ Discriminative power
 2012) says how many pairs of a set of systems a measure tells apart, and
 the difference in means that it takes (`rankbook.stats.discriminative`).
 
+Risk against a baseline
+-----------------------
+`urisk`, `trisk` and `georisk` (Wang et al. 2012; Dincer, Macdonald and Ounis
+2014, 2016) weigh the topics a run loses to a baseline $1 + \alpha$ times as
+much as those it wins (`rankbook.stats.risk`).
+
 Reproducibility
 ---------------
 The resampling tests take ``seed`` (default 0): the same seed gives the same
@@ -63,7 +69,10 @@ stays light.
 from rankbook.stats.anova import TwoWayAnovaResult, two_way_anova
 from rankbook.stats.corrections import correct_pvalues
 from rankbook.stats.design import power, residual_variance, topic_set_size
-from rankbook.stats.discriminative import DiscriminativePowerResult, discriminative_power
+from rankbook.stats.discriminative import (
+    DiscriminativePowerResult,
+    discriminative_power,
+)
 from rankbook.stats.paired import (
     PairedTTestResult,
     WilcoxonTestResult,
@@ -76,6 +85,7 @@ from rankbook.stats.resampling import (
     bootstrap_test,
     randomization_test,
 )
+from rankbook.stats.risk import georisk, risk_weighted_differences, trisk, urisk
 from rankbook.stats.tukey import TukeyComparison, TukeyHSDResult, tukey_hsd
 from rankbook.stats.unpaired import UnpairedTTestResult, unpaired_t_test
 
@@ -93,4 +103,6 @@ __all__ = [
     # not tests (not in the registry): topic set size and discriminative power
     "topic_set_size", "power", "residual_variance",
     "discriminative_power", "DiscriminativePowerResult",
+    # not tests (measures, no p-value): risk-sensitive evaluation against baselines
+    "risk_weighted_differences", "urisk", "trisk", "georisk",
 ]

@@ -307,6 +307,10 @@ NOT_OF_THE_KIND = {
                        "number >= 0 (Sakai's beta = 1)"
        for name in ("q_measure", "o_measure", "p_measure", "p_plus_measure",
                     "normalised_cumulative_utility", "blended_ratio_at_ranks")},
+    **{(name, "alpha"): "risk's extra weight of a loss, any number >= 0 (1, 5 and 10 are "
+                        "usual; Wang et al. 2012)"
+       for name in ("risk_weighted_differences", "urisk", "trisk", "georisk",
+                    "risk_differences")},
 }
 
 

@@ -238,7 +238,7 @@ COMPARING_PAGES = [
     "comparing/randomization_test.md", "comparing/wilcoxon_test.md",
     "comparing/bootstrap_test.md", "comparing/two_way_anova.md", "comparing/tukey_hsd.md",
     "comparing/multiple_comparisons.md", "comparing/topic_set_size.md",
-    "comparing/discriminative_power.md",
+    "comparing/discriminative_power.md", "comparing/risk.md",
     "comparing/unpaired_t_test.md",    # not in mkdocs.yml's nav: docs/hooks/catalogues.py adds it
     "comparing/reproducibility.md",
 ]

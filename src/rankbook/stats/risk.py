@@ -213,21 +213,21 @@ def trisk(run, baseline, *, alpha: float, topics: str = "same") -> float:
 def georisk(scores, *, alpha: float, topics: str = "same") -> dict:
     r"""$\mathrm{GeoRisk}$ of each system of a set, every other system a baseline.
 
-    For $r$ systems on $c$ topics with scores $x_{ij} \ge 0$ (topic $i$, system $j$),
+    For $r$ systems on $c$ topics with scores $x_{i,j} \ge 0$ (topic $i$, system $j$),
     the expected score of a cell if systems and topics did not interact is
-    $e_{ij} = S_j T_i / N$, with $S_j = \sum_i x_{ij}$ (system total),
-    $T_i = \sum_j x_{ij}$ (topic total) and $N = \sum_{ij} x_{ij}$, as in a
+    $e_{i,j} = S_j T_i / N$, with $S_j = \sum_i x_{i,j}$ (system total),
+    $T_i = \sum_j x_{i,j}$ (topic total) and $N = \sum_{i,j} x_{i,j}$, as in a
     chi-square table. Then
 
-    $$z_{ij} = \frac{x_{ij} - e_{ij}}{\sqrt{e_{ij}}}, \qquad
-    Z_{\mathrm{Risk}}(j) = \sum_{i:\, z_{ij} > 0} z_{ij} + (1 + \alpha) \sum_{i:\, z_{ij} < 0} z_{ij},$$
+    $$z_{i,j} = \frac{x_{i,j} - e_{i,j}}{\sqrt{e_{i,j}}}, \qquad
+    Z_{\mathrm{Risk}}(j) = \sum_{i:\, z_{i,j} > 0} z_{i,j} + (1 + \alpha) \sum_{i:\, z_{i,j} < 0} z_{i,j},$$
 
     $$\mathrm{GeoRisk}(j) = \sqrt{\frac{S_j}{c} \cdot \Phi\Big(\frac{Z_{\mathrm{Risk}}(j)}{c}\Big)}$$
 
     where $\Phi$ is the standard normal distribution function: the geometric
     mean of the system's mean score $S_j/c$ and of how consistently it does
     better than expected on each topic, losses weighted by $1 + \alpha$.
-    A topic on which every system scores 0 ($e_{ij} = 0$) gives $z_{ij} = 0$.
+    A topic on which every system scores 0 ($e_{i,j} = 0$) gives $z_{i,j} = 0$.
 
     Parameters
     ----------

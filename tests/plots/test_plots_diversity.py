@@ -77,6 +77,7 @@ def test_err_ia_at_cutoffs_falls_after_the_last_relevant_rank_as_pyndeval_prints
     assert greedy.get_ydata()[19] == pytest.approx(float(run / (Fraction(47, 24))))
     assert _cut(greedy.get_ydata()[4]) == 0.8297
     assert list(exact.get_ydata()) == pytest.approx(list(greedy.get_ydata()))  # greedy is best here
+    assert [text.get_text() for text in ax.texts] == ["@5: 0.3933", "@10: 0.3908", "k = 1: g_1, not divided"]
 
 
 def test_alpha_dcg_at_cutoffs_and_the_exact_ideal_above_greedy_where_greedy_misses():

@@ -174,7 +174,7 @@ def diversity_at_cutoffs(ranked, judged, *, measure: str = "ERR-IA", alpha: floa
     fall once the run stops adding; the "n" measure over ndeval's greedy ideal list; and
     (``exact=True``) over the exact best list. At $k = 1$ ndeval does not divide the
     plain measure (its value is the first document's gain $g_1$): the point is drawn
-    hollow.
+    hollow. The plain measure's values at ndeval's cut-offs 5 and 10 are written by them.
 
     Parameters
     ----------
@@ -191,7 +191,8 @@ def diversity_at_cutoffs(ranked, judged, *, measure: str = "ERR-IA", alpha: floa
     Returns
     -------
     matplotlib.axes.Axes
-        ``lines``: the plain measure from k = 2, its k = 1 point, the greedy, then the exact.
+        ``lines``: the plain measure from k = 2, its k = 1 point, the greedy, then the exact;
+        ``texts``: the values at k = 5 and 10, then the label of k = 1.
 
     Examples
     --------
@@ -225,8 +226,13 @@ def diversity_at_cutoffs(ranked, judged, *, measure: str = "ERR-IA", alpha: floa
         ax.plot(ks, [normalised(ranked, judged, int(k), alpha=alpha, ideal="exact") for k in ks],
                 marker=MARKERS[2], color=PALETTE[2], markersize=3, linestyle=":",
                 label=f"{n_name}@k (exact ideal)")
+    for k in (5, 10):  # ndeval's printed cut-offs: the plain measure can fall between them
+        ax.annotate(f"@{k}: {values[k - 1]:.4f}", (k, values[k - 1]), textcoords="offset points",
+                    xytext=(0, -14), ha="center", fontsize="small")
+    ax.annotate("k = 1: g_1, not divided", (1, values[0]), textcoords="offset points",
+                xytext=(0, 7), fontsize="small")
     rank_ticks(ax, DEPTH, most=10)
-    ax.set_ylim(0, max([*values, 1.0]) * 1.08)
+    ax.set_ylim(0, max([*values, 1.0]) * 1.2)
     return finish(ax, title=f"{measure}@k and {n_name}@k, alpha = {alpha:g}", xlabel="cut-off k",
                   ylabel="value", legend="center right")
 

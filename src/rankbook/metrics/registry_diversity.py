@@ -29,7 +29,7 @@ from rankbook.metrics.params import Param
 from rankbook.metrics.spec import Metric, TopicData
 
 _FAMILY = "Diversity"
-#: The chapter's pages (docs/diversity/), one per pair of measures.
+#: The chapter's pages (docs/diversity/): alpha-nDCG, ERR-IA, NRBP, and MAP-IA with P-IA and strec.
 _ALPHA_NDCG, _ERR_IA = "diversity/alpha_ndcg.md", "diversity/err_ia.md"
 _NRBP, _INTENT_AWARE = "diversity/nrbp.md", "diversity/intent_aware.md"
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from rankbook import _validate
 from rankbook._errors import InvalidValueError
 from rankbook.metrics.diversity import (
     alpha_dcg_at_k,
@@ -124,9 +125,10 @@ def subtopic_coverage(ranked, judged, *, alpha: float = 0.5,
     >>> [round(float(bar.get_width()), 4) for bar in gains.containers[0]]
     [1.0, 1.0, 0.0, 0.5]
     """
-    if not 0 < alpha <= 1:
-        raise InvalidValueError(f"alpha must be in (0, 1] for this figure, got {alpha!r}: "
-                                "with alpha = 0 a repeat keeps its whole worth.")
+    alpha = _validate.probability(alpha, "alpha", meaning="the redundancy penalty")
+    if alpha == 0:
+        raise InvalidValueError("alpha must be in (0, 1] for this figure, got 0: with alpha = 0 "
+                                "a repeat keeps its whole worth, and nothing decays to draw.")
     ranked, judged = _matrices(ranked, judged)
     names = _labels(subtopics, judged.shape[1], "subtopics", lambda s: f"s{s + 1}")
     docs = _labels(documents, len(ranked), "documents", lambda i: f"d{i + 1}")

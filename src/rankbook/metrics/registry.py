@@ -359,7 +359,7 @@ CHAPTERS: dict[str, tuple[str, str]] = {
     "Graded": ("Graded relevance", "graded/index.md"),
     "User models": ("User models", "user_models/index.md"),
     "Incomplete judgments": ("Incomplete judgments", "incomplete/index.md"),
-    "Diversity": ("Diversity", "api/metrics/diversity.md"),  # until the chapter's pages (issue 31)
+    "Diversity": ("Diversity", "diversity/index.md"),
     "Counts": ("trec_eval's counts and the run's name", "guide/index.md"),
 }
 

@@ -28,8 +28,10 @@ from rankbook.metrics.intent_aware import (intent_aware_average_precision,
 from rankbook.metrics.params import Param
 from rankbook.metrics.spec import Metric, TopicData
 
-_PAGE = "api/metrics/diversity.md"
 _FAMILY = "Diversity"
+#: The chapter's pages (docs/diversity/): alpha-nDCG, ERR-IA, NRBP, and MAP-IA with P-IA and strec.
+_ALPHA_NDCG, _ERR_IA = "diversity/alpha_ndcg.md", "diversity/err_ia.md"
+_NRBP, _INTENT_AWARE = "diversity/nrbp.md", "diversity/intent_aware.md"
 
 
 def _probability_setting(symbol: str, meaning: str):
@@ -65,45 +67,45 @@ def _matrices(t: TopicData) -> tuple[np.ndarray, np.ndarray]:
     return t.grades[:, None], t.ideal[:, None]
 
 
-def _row(name, function, summary, params, value, *, aliases=(), hints=()) -> Metric:
-    return Metric(name=name, function=function, family=_FAMILY, page=_PAGE, summary=summary,
+def _row(name, function, page, summary, params, value, *, aliases=(), hints=()) -> Metric:
+    return Metric(name=name, function=function, family=_FAMILY, page=page, summary=summary,
                   params=params, needs=("subtopics",), aliases=aliases, exercise_hints=hints,
                   per_topic=lambda t, a: value(*_matrices(t), a))
 
 
 DIVERSITY_ROWS: tuple[Metric, ...] = (
-    _row("alpha_nDCG@k", alpha_ndcg_at_k,
+    _row("alpha_nDCG@k", alpha_ndcg_at_k, _ALPHA_NDCG,
          "alpha-nDCG@k (ndeval's alpha-nDCG@k): novelty-discounted DCG over ndeval's greedy "
          "ideal list.", (NDEVAL_K, ALPHA),
          lambda r, j, a: alpha_ndcg_at_k(r, j, a.k, alpha=a.alpha), aliases=("alpha-nDCG@k",)),
-    _row("alpha_DCG@k", alpha_dcg_at_k,
+    _row("alpha_DCG@k", alpha_dcg_at_k, _ALPHA_NDCG,
          "alpha-DCG@k as ndeval prints it (alpha-DCG@k): over the 'ideal ideal', every "
          "document relevant to every subtopic.", (NDEVAL_K, ALPHA),
          lambda r, j, a: alpha_dcg_at_k(r, j, a.k, alpha=a.alpha), aliases=("alpha-DCG@k",)),
-    _row("ERR_IA@k", intent_aware_err_at_k,
+    _row("ERR_IA@k", intent_aware_err_at_k, _ERR_IA,
          "Intent-aware ERR at k as ndeval prints it (ERR-IA@k): over the 'ideal ideal'.",
          (NDEVAL_K, ALPHA),
          lambda r, j, a: intent_aware_err_at_k(r, j, a.k, alpha=a.alpha), aliases=("ERR-IA@k",)),
-    _row("nERR_IA@k", intent_aware_nerr_at_k,
+    _row("nERR_IA@k", intent_aware_nerr_at_k, _ERR_IA,
          "Intent-aware ERR at k over ndeval's greedy ideal list (nERR-IA@k).", (NDEVAL_K, ALPHA),
          lambda r, j, a: intent_aware_nerr_at_k(r, j, a.k, alpha=a.alpha),
          aliases=("nERR-IA@k",)),
-    _row("NRBP", novelty_rank_biased_precision,
+    _row("NRBP", novelty_rank_biased_precision, _NRBP,
          "Novelty- and rank-biased precision (Clarke et al. 2009), over the 'ideal ideal'.",
          (ALPHA, BETA),
          lambda r, j, a: novelty_rank_biased_precision(r, j, alpha=a.alpha, beta=a.beta)),
-    _row("nNRBP", normalized_novelty_rank_biased_precision,
+    _row("nNRBP", normalized_novelty_rank_biased_precision, _NRBP,
          "NRBP over the NRBP of ndeval's greedy ideal list.", (ALPHA, BETA),
          lambda r, j, a: normalized_novelty_rank_biased_precision(r, j, alpha=a.alpha,
                                                                   beta=a.beta)),
-    _row("AP_IA", intent_aware_average_precision,
+    _row("AP_IA", intent_aware_average_precision, _INTENT_AWARE,
          "Intent-aware AP (ndeval's MAP-IA): each subtopic's AP, averaged over subtopics.", (),
          lambda r, j, a: intent_aware_average_precision(r, j), aliases=("MAP-IA",)),
-    _row("P_IA@k", intent_aware_precision_at_k,
+    _row("P_IA@k", intent_aware_precision_at_k, _INTENT_AWARE,
          "Intent-aware precision at k (ndeval's P-IA@k): each subtopic's P@k, averaged.",
          (NDEVAL_K,), lambda r, j, a: intent_aware_precision_at_k(r, j, a.k),
          aliases=("P-IA@k",)),
-    _row("StRecall@k", subtopic_recall_at_k,
+    _row("StRecall@k", subtopic_recall_at_k, _INTENT_AWARE,
          "Subtopic recall at k (ndeval's strec@k): the share of subtopics the top k cover.",
          (NDEVAL_K,), lambda r, j, a: subtopic_recall_at_k(r, j, a.k), aliases=("strec@k",),
          hints=("binary",)),  # one intent (an exercise's list): 0 or 1

@@ -22,6 +22,7 @@ green; lines also carry markers or dashes.
 | `graded` | graded relevance: DCG, nDCG and their variants |
 | `user_models` | user models: RBP, ERR |
 | `conventions` | user models: one measure's name, each tool's number |
+| `diversity` | diversity: the subtopics each rank covers, novelty gains, ERR-IA's normalisers, NRBP, intent-aware averages |
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents |
 | `significance` | comparing two systems: the per-topic differences, each test's null distribution |
 | `risk` | comparing against a baseline: per-topic wins and losses weighted by $1 + \alpha$ (URisk) |
@@ -43,6 +44,7 @@ from rankbook.plots import (
     aggregation,
     aggregation_scores,
     conventions,
+    diversity,
     graded,
     incomplete,
     many_systems,
@@ -60,6 +62,7 @@ from rankbook.plots import (
 from rankbook.plots.aggregation import *  # noqa: F403
 from rankbook.plots.aggregation_scores import *  # noqa: F403
 from rankbook.plots.conventions import *  # noqa: F403
+from rankbook.plots.diversity import *  # noqa: F403
 from rankbook.plots.graded import *  # noqa: F403
 from rankbook.plots.incomplete import *  # noqa: F403
 from rankbook.plots.many_systems import *  # noqa: F403
@@ -76,7 +79,7 @@ from rankbook.plots.user_models import *  # noqa: F403
 
 #: Every figure function, by module (each module's ``__all__``), in the order of the chapters.
 MODULES = (set_based, set_based_cutoffs, rank_based, rank_based_effort, rank_based_curves,
-           graded, user_models, conventions,
+           graded, user_models, conventions, diversity,
            incomplete, significance, risk, many_systems, reproducibility,
            aggregation, aggregation_scores, online)
 __all__ = [name for module in MODULES for name in module.__all__]

@@ -275,7 +275,8 @@ def generate_variants(metric: str, count: int = 5, variants: int = 1, *, seed: i
     One sheet of ``count * variants`` exercises is drawn (`generate_exercises`, with the
     same ``seed`` and ``options``) and question $i$ gets items $i, i + \text{count}, \ldots$:
     variant 1 of every question is the sheet of ``count`` that seed gives, and no two
-    variants have the same answer (unless the measure has fewer answers than variants).
+    variants have the same answer (unless the measure has fewer answers than variants). A
+    variant whose data repeats an earlier one's is replaced by an item drawn after them.
 
     Parameters
     ----------
@@ -299,7 +300,21 @@ def generate_variants(metric: str, count: int = 5, variants: int = 1, *, seed: i
     """
     variants = _whole_number(variants, "variants", 1, None)
     count = _whole_number(count, "count", 1, None)
-    return variant_sets(generate_exercises(metric, count * variants, seed=seed, **options), count)
+    total = count * variants
+    questions = variant_sets(generate_exercises(metric, total, seed=seed, **options), count)
+    if all(len({e.question for e in versions}) == variants for versions in questions):
+        return questions
+    # Same data twice (short lists have few): the sheet drawn on gives the spares, so variant
+    # 1 stays the plain sheet; a measure with too few possible data keeps its repeats.
+    spares = generate_exercises(metric, total * 4, seed=seed, **options)[total:]
+    for versions in questions:
+        seen: set[str] = set()
+        for n, exercise in enumerate(versions):
+            while exercise.question in seen and spares:
+                exercise = spares.pop(0)
+            seen.add(exercise.question)
+            versions[n] = exercise
+    return questions
 
 
 def quiz(questions: Sequence[Sequence[Exercise]], *, format: str = "moodle",

@@ -14,6 +14,11 @@ later.
 | aggregation | every name of ``rankbook.aggregate.registry.METHODS`` | the fused order (str) | `_fusion_items` |
 | significance | ``randomization``, ``t-test`` | Fraction ($C/2^n$); str | `_stats_items` |
 
+`generate_variants` draws several versions of each question and `quiz` writes them
+for a learning platform (Moodle XML, GIFT, text2qti for Canvas: `_export`, `_platform`,
+`_moodle`, `_gift`, `_text2qti`), each answer graded with a tolerance and fed back with its
+worked solution.
+
 `_catalog` maps a name to its kind and keeps the quality rules (a sheet's
 answers all different, no cut-off at 1 unless asked, no key with one value on
 every line, degenerate answers drawn again, no ``x = x`` step); `_formats`

@@ -12,11 +12,12 @@ blank lines, stays inside its question. The t-test's t and p are two questions o
 
 from __future__ import annotations
 
-from rankbook.exercises._moodle import decimal
 from rankbook.exercises._platform import (
     answer_key,
     category,
+    decimal,
     feedback_html,
+    number_text,
     one_per_blank,
     question_html,
     question_name,
@@ -36,10 +37,6 @@ def escape(text: str) -> str:
     return escaped.replace("\r\n", "\n").replace("\n", "\\n")
 
 
-def _number(value: float) -> str:
-    return repr(value) if not value.is_integer() else str(int(value))
-
-
 def question(name: str, exercise) -> list[str]:
     """The GIFT lines of ``exercise`` (two questions for the t-test)."""
     lines = []
@@ -48,7 +45,7 @@ def question(name: str, exercise) -> list[str]:
     for suffix, blank, how in one_per_blank(exercise):
         text = question_html(exercise, how)
         if blank.kind == "numerical":
-            answers = f"#={_number(blank.value)}:{decimal(blank.tolerance)}#{right}"
+            answers = f"#={number_text(blank.value)}:{decimal(blank.tolerance)}#{right}"
         elif blank.kind == "choice":
             answers = " ".join(f"={escape(option)}#{right}" if option == blank.value
                                else f"~{escape(option)}#Not this order." for option in blank.choices)

@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import html
 
-from rankbook.exercises._sheet import answer_text
 from rankbook.exercises._platform import (
     answer_key,
     blanks,
     category,
+    decimal,
     feedback_html,
+    number_text,
     question_html,
     question_name,
 )
+from rankbook.exercises._sheet import answer_text
 
 
 def cdata(text: str) -> str:
@@ -35,13 +37,6 @@ def _text(tag: str, text: str, fmt: str | None = "html") -> str:
     return f"<{tag}{attribute}><text>{cdata(text)}</text></{tag}>"
 
 
-def _number(value: float) -> str:
-    return repr(value) if not value.is_integer() else str(int(value))
-
-
-def decimal(value: float) -> str:
-    """``0.00005``, not ``5e-05``: a tolerance as decimals."""
-    return f"{value:.10f}".rstrip("0").rstrip(".")
 
 
 def _answer(fraction: int, text: str, feedback: str, tolerance: float | None = None,
@@ -59,7 +54,7 @@ def question(name: str, exercise) -> str:
     head = [f"<name><text>{html.escape(name)}</text></name>"]
     feedback = _text("generalfeedback", feedback_html(exercise))
     if len(found) > 1:  # the t-test: a cloze question, t and p each a NUMERICAL blank
-        embedded = ", ".join(f"{blank.label} = {{1:NUMERICAL:={_number(blank.value)}:"
+        embedded = ", ".join(f"{blank.label} = {{1:NUMERICAL:={number_text(blank.value)}:"
                              f"{decimal(blank.tolerance)}}}" for blank in found)
         text = question_html(exercise) + f"<p>{embedded}</p>"
         return "\n".join(['<question type="cloze">', *head, _text("questiontext", text),
@@ -71,7 +66,7 @@ def question(name: str, exercise) -> str:
             "<hidden>0</hidden>"]
     if blank.kind == "numerical":
         kind = "numerical"
-        body.append(_answer(100, _number(blank.value), right, blank.tolerance))
+        body.append(_answer(100, number_text(blank.value), right, blank.tolerance))
     elif blank.kind == "choice":
         kind = "multichoice"
         body += ["<single>true</single>", "<shuffleanswers>true</shuffleanswers>",

@@ -54,14 +54,6 @@ class Blank:
     tolerance: float = 0.0
     choices: tuple[str, ...] = ()
 
-    @property
-    def low(self) -> float:
-        return self.value - self.tolerance
-
-    @property
-    def high(self) -> float:
-        return self.value + self.tolerance
-
 
 def label(exercise) -> str:
     """``P@5`` for a P@k exercise at k = 5."""
@@ -86,6 +78,16 @@ def blanks(exercise) -> tuple[Blank, ...]:
 
 def _number(name: str, value: float) -> Blank:
     return Blank(name, "numerical", value, float(HALF_UNIT))
+
+
+def number_text(value: float) -> str:
+    """A key's number in full (``0.6666666666666666``; ``5`` for a whole number)."""
+    return repr(value) if not value.is_integer() else str(int(value))
+
+
+def decimal(value: float) -> str:
+    """``0.00005``, not ``5e-05``: a tolerance as decimals."""
+    return f"{value:.10f}".rstrip("0").rstrip(".")
 
 
 def orders_near(order: str) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import textwrap
 
-from rankbook.exercises._platform import answer_math, one_per_blank, question_name
+from rankbook.exercises._platform import answer_key, answer_math, one_per_blank, question_name
 from rankbook.exercises._sheet import answer_text
 
 
@@ -56,13 +56,14 @@ def _answer(blank) -> list[str]:
     return [f"*   {blank.value}"]
 
 
-def question(name: str, exercise, number: int) -> list[list[str]]:
-    """Each question of ``exercise`` (two for the t-test) as text2qti lines."""
+def question(name: str, exercise, number: int) -> list[tuple[str, list[str]]]:
+    """``(suffix, lines)`` of each question of ``exercise`` (two for the t-test: `` (t)``
+    and `` (p)``, else one with the suffix "")."""
     out = []
     for suffix, blank, how in one_per_blank(exercise):
         text = markdown(exercise.question + how)
-        out.append([f"Title: {name}{suffix}", f"{number}.  {_indented(text)}",
-                    f"... {_indented(feedback(exercise))}", *_answer(blank)])
+        out.append((suffix, [f"Title: {name}{suffix}", f"{number}.  {_indented(text)}",
+                             f"... {_indented(feedback(exercise))}", *_answer(blank)]))
     return out
 
 
@@ -73,12 +74,12 @@ def text2qti(questions, title: str, heading: str) -> str:
              "the feedback of each is its worked solution.", ""]
     number = 0
     for position, variants in enumerate(questions, start=1):
-        groups: dict[str, list[list[str]]] = {}
+        groups: dict[str, list[list[str]]] = {}  # the t-test's t and p: a group each
         for variant, exercise in enumerate(variants, start=1):
             number += 1
-            for item in question(question_name(title, position, variant), exercise, number):
-                groups.setdefault(item[0].rsplit(" ", 1)[-1] if "(" in item[0] else "",
-                                  []).append(item)
+            for suffix, item in question(question_name(title, position, variant), exercise,
+                                         number):
+                groups.setdefault(suffix, []).append(item)
         for items in groups.values():
             grouped = len(items) > 1
             if grouped:
@@ -87,10 +88,5 @@ def text2qti(questions, title: str, heading: str) -> str:
                 lines += [*item, ""]
             if grouped:
                 lines += ["END_GROUP", ""]
-    lines += [f"% {line}" for line in _key(questions, title)]
+    lines += answer_key(questions, title, "% ")
     return "\n".join(lines) + "\n"
-
-
-def _key(questions, title):
-    from rankbook.exercises._platform import answer_key
-    return answer_key(questions, title, "")

@@ -295,6 +295,10 @@ def generate_variants(metric: str, count: int = 5, variants: int = 1, *, seed: i
     list of list of Exercise
         Each question's variants; write them with `quiz`.
 
+    See Also
+    --------
+    quiz : the variants as a Moodle, GIFT or text2qti quiz.
+
     Examples
     --------
     >>> questions = generate_variants("AP", 2, 3, seed=1)
@@ -338,6 +342,8 @@ def quiz(questions: Sequence[Sequence[Exercise]], *, format: str = "moodle",
     questions : sequence of sequences of Exercise
         Each question's variants (`generate_variants`); ``[[e] for e in sheet]`` for a sheet.
     format : {"moodle", "gift", "text2qti"}, default "moodle"
+        Moodle XML or GIFT (Moodle: Question bank > Import), or text2qti's text, which
+        ``text2qti FILE`` turns into the QTI zip Canvas imports.
     title : str, optional
         The name of the questions (``AP 1.2``: question 1, variant 2); default the measure's.
     part : {"quiz", "key"}, default "quiz"
@@ -346,6 +352,17 @@ def quiz(questions: Sequence[Sequence[Exercise]], *, format: str = "moodle",
     Returns
     -------
     str
+        The quiz file, or its key.
+
+    See Also
+    --------
+    generate_variants : the questions and their variants.
+
+    References
+    ----------
+    .. [1] Moodle XML format: https://docs.moodle.org/en/Moodle_XML_format; GIFT format:
+       https://docs.moodle.org/en/GIFT_format.
+    .. [2] text2qti 0.8.0, G. M. Poore: https://github.com/gpoore/text2qti.
 
     Examples
     --------

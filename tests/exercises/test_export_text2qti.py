@@ -109,3 +109,15 @@ def test_the_feedback_keeps_the_math_for_mathjax(canvas_quiz):
     text = ET.tostring(root, encoding="unicode")
     fraction = questions[0][0].answer
     assert rf"\(\text{{AP}} = \frac{{{fraction.numerator}}}{{{fraction.denominator}}}" in text
+
+
+def test_the_preview_screenshot_shows_what_the_command_writes():
+    # docs/guide/samples/text2qti-preview.png (docs/guide/into_your_course.md) shows the top of
+    # text2qti's preview of `rankbook exercises AP --count 2 --variants 2 --seed 1 --format
+    # text2qti`: question 1's two variants, their data and ranges.
+    text = quiz(generate_variants("AP", 2, 2, seed=1), format="text2qti")
+    first_group = text.split("END_GROUP")[0]
+    assert first_group.count("Title: AP 1.") == 2
+    for ranking, accepted in (("[1, 0, 0, 1, 0, 0, 0, 0]", "[0.5000, 0.5000]"),
+                              ("[1, 1, 0, 0, 1, 1, 0, 1]", "[0.5560, 0.5560]")):
+        assert f"`{ranking}`" in first_group and f"=   {accepted}" in first_group

@@ -36,7 +36,8 @@ def test_moodle_xml_has_the_importers_structure_and_the_keys(kind):
     questions = [q for q in root if q.get("type") != "category"]
     categories = [q for q in root if q.get("type") == "category"]
     assert len(questions) == len(categories) == 2
-    assert all(c.find("category/text").text.startswith("$course$/top/rankbook/") for c in categories)
+    assert all(c.find("category/text").text.startswith("$course$/top/rankbook/")
+               for c in categories)
     assert text.count("<questiontext format=\"html\"><text><![CDATA[<p>") == 2
     for element, exercise in zip(questions, exercises):
         assert element.find("name/text").text.endswith(f" {exercise.number}.1")

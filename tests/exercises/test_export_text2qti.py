@@ -58,7 +58,8 @@ def _answers(root):
         low = [e.text for e in item.iter() if _local(e.tag) == "vargte"]
         high = [e.text for e in item.iter() if _local(e.tag) == "varlte"]
         equal = [e.text for e in item.iter() if _local(e.tag) == "varequal"]
-        labels = {e.get("ident"): "".join(m.text or "" for m in e.iter() if _local(m.tag) == "mattext")
+        labels = {e.get("ident"): "".join(m.text or "" for m in e.iter()
+                                          if _local(m.tag) == "mattext")
                   for e in item.iter() if _local(e.tag) == "response_label"}
         choice = any(_local(e.tag) == "response_lid" for e in item.iter())
         if low:

@@ -12,6 +12,7 @@ blank lines, stays inside its question. The t-test's t and p are two questions o
 
 from __future__ import annotations
 
+from rankbook._errors import InvalidValueError
 from rankbook.exercises._platform import (
     answer_key,
     category,
@@ -32,7 +33,8 @@ def escape(text: str) -> str:
     r"""``text`` safe inside a GIFT question: ``\`` before each special character, line breaks
     as ``\n``. A ``\n`` already in the text would read as a line break: it is refused."""
     if "\\n" in text:
-        raise ValueError(f"{text[:60]!r}...: GIFT reads \\n as a line break; write it otherwise")
+        raise InvalidValueError(f"{text[:60]!r}...: GIFT reads \\n as a line break; write the "
+                                "backslash otherwise (a LaTeX command starting with n).")
     escaped = "".join("\\" + char if char in SPECIAL else char for char in text)
     return escaped.replace("\r\n", "\n").replace("\n", "\\n")
 
@@ -48,7 +50,8 @@ def question(name: str, exercise) -> list[str]:
             answers = f"#={number_text(blank.value)}:{decimal(blank.tolerance)}#{right}"
         elif blank.kind == "choice":
             answers = " ".join(f"={escape(option)}#{right}" if option == blank.value
-                               else f"~{escape(option)}#Not this order." for option in blank.choices)
+                               else f"~{escape(option)}#Not this order."
+                               for option in blank.choices)
         else:
             answers = f"={escape(blank.value)}#{right}"
         lines.append(f"::{escape(name + suffix)}::[html]{escape(text)}{{{answers}####{feedback}}}")
@@ -57,8 +60,8 @@ def question(name: str, exercise) -> list[str]:
 
 def gift(questions, title: str) -> str:
     """The quiz: ``questions`` is a list of each question's variants."""
-    lines = [f"// {title}: written by rankbook exercises (GIFT, https://docs.moodle.org/en/GIFT_format)",
-             ""]
+    lines = [(f"// {title}: written by rankbook exercises "
+              "(GIFT, https://docs.moodle.org/en/GIFT_format)"), ""]
     for number, variants in enumerate(questions, start=1):
         lines += [f"$CATEGORY: {category(title, number)}", ""]
         for variant, exercise in enumerate(variants, start=1):

@@ -1,4 +1,4 @@
-r"""What a learning platform grades: each exercise's key as blanks with tolerances, and its feedback.
+r"""What a learning platform grades: each exercise's key as blanks, and its feedback.
 
 The writers of Moodle XML (`_moodle`), GIFT (`_gift`) and text2qti (`_text2qti`) all read an
 exercise through this module, so that the three grade the same answers:
@@ -8,7 +8,7 @@ exercise through this module, so that the three grade the same answers:
 | an exact fraction (``AP = 2/3``) | numerical | its decimal value, $\pm 0.00005$ (rounded to 4 decimals: 0.6667, not the truncated 0.6666) |
 | a value to 4 decimals (``nDCG@7 = 0.3668``) | numerical | $0.3668 \pm 0.00005$ |
 | a count (``NumRel = 5``) | numerical | exactly 5 |
-| a fused order (``b > d > a > c``) | multiple choice | the order, among orders one or two swaps away |
+| a fused order (``b > d > a > c``) | multiple choice | the order, among three near it (two items swapped, or reversed) |
 | ``t = 1.7770, p = 0.1357`` | two numerical blanks | each $\pm 0.00005$ |
 | a text (``runid``, ``relstring``, the points of a PR or ROC curve) | short answer | the text as the key writes it |
 

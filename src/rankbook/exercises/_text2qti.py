@@ -19,7 +19,12 @@ from __future__ import annotations
 
 import textwrap
 
-from rankbook.exercises._platform import answer_key, answer_math, one_per_blank, question_name
+from rankbook.exercises._platform import (
+    answer_key,
+    answer_math,
+    one_per_blank,
+    question_name,
+)
 from rankbook.exercises._sheet import answer_text
 
 
@@ -70,8 +75,8 @@ def question(name: str, exercise, number: int) -> list[tuple[str, list[str]]]:
 def text2qti(questions, title: str, heading: str) -> str:
     """The quiz: ``questions`` is a list of each question's variants."""
     lines = [f"Quiz title: {heading}",
-             f"Quiz description: {len(questions)} questions written by rankbook exercises; "
-             "the feedback of each is its worked solution.", ""]
+             (f"Quiz description: {len(questions)} questions written by rankbook exercises; "
+              "the feedback of each is its worked solution."), ""]
     number = 0
     for position, variants in enumerate(questions, start=1):
         groups: dict[str, list[list[str]]] = {}  # the t-test's t and p: a group each

@@ -14,6 +14,11 @@ later.
 | aggregation | every name of ``rankbook.aggregate.registry.METHODS`` | the fused order (str) | `_fusion_items` |
 | significance | ``randomization``, ``t-test`` | Fraction ($C/2^n$); str | `_stats_items` |
 
+`generate_variants` draws several versions of each question and `quiz` writes them
+for a learning platform (Moodle XML, GIFT, text2qti for Canvas: `_export`, `_platform`,
+`_moodle`, `_gift`, `_text2qti`), each answer graded with a tolerance and fed back with its
+worked solution.
+
 `_catalog` maps a name to its kind and keeps the quality rules (a sheet's
 answers all different, no cut-off at 1 unless asked, no key with one value on
 every line, degenerate answers drawn again, no ``x = x`` step); `_formats`
@@ -48,12 +53,13 @@ from fractions import Fraction
 from rankbook._errors import InvalidValueError
 from rankbook.exercises._catalog import draw_sheet, resolve
 from rankbook.exercises._draw import LEVELS, Exercise, Query
+from rankbook.exercises._export import PLATFORMS, export, key, variant_sets
 from rankbook.exercises._formats import FORMATS, PARTS, render
 from rankbook.exercises._names import EXERCISE_METRICS
 from rankbook.exercises._sheet import markdown_sheet
 
 __all__ = ["EXERCISE_METRICS", "Exercise", "Query", "exercise_sheet", "generate_exercises",
-           "worksheet", "FORMATS"]
+           "generate_variants", "quiz", "worksheet", "FORMATS", "PLATFORMS"]
 
 #: The longest ranking an exercise draws: exact answers stay recoverable from floats
 #: (the 11-point average's denominator divides 11 lcm(1, ..., 12) = 304920) and the
@@ -229,11 +235,12 @@ def worksheet(exercises: Sequence[Exercise], *, format: str = "md", part: str = 
     ----------
     exercises : sequence of Exercise
         From `generate_exercises`; the same seed gives the same sheet and key.
-    format : {"md", "html", "latex"}, default "md"
+    format : {"md", "html", "latex", "moodle", "gift", "text2qti"}, default "md"
         ``"html"``: one self-contained page with a print style sheet (A4, no
         exercise split across pages, the key on a new page). ``"latex"``: an
         ``article`` for pdflatex using only base packages, solutions in
-        ``verbatim``.
+        ``verbatim``. The platforms' formats write a quiz (see `quiz`), the key
+        inside it; ``part="key"`` its key alone.
     part : {"sheet", "key", "both"}, default "sheet"
         The questions (with room for the answers), the answer key alone (each
         answer, its worked steps and the command that checks it), or both.
@@ -264,3 +271,114 @@ def worksheet(exercises: Sequence[Exercise], *, format: str = "md", part: str = 
     if part not in PARTS:
         raise InvalidValueError(f"part={part!r}: choose from {', '.join(map(repr, PARTS))}.")
     return render(exercises, format, part, title=title)
+
+
+def generate_variants(metric: str, count: int = 5, variants: int = 1, *, seed: int = 0,
+                      **options) -> list[list[Exercise]]:
+    r"""``count`` questions with ``variants`` versions each: different data, the same level.
+
+    One sheet of ``count * variants`` exercises is drawn (`generate_exercises`, with the
+    same ``seed`` and ``options``) and question $i$ gets items $i, i + \text{count}, \ldots$:
+    variant 1 of every question is the sheet of ``count`` that seed gives, and no two
+    variants have the same answer (unless the measure has fewer answers than variants). A
+    variant whose data repeats an earlier one's is replaced by an item drawn after them.
+
+    Parameters
+    ----------
+    metric, count, seed, **options
+        As `generate_exercises` (``length``, ``relevant_share``, ``level``).
+    variants : int, default 1
+        Versions of each question, at least 1: one per student for a quiz's random question.
+
+    Returns
+    -------
+    list of list of Exercise
+        Each question's variants; write them with `quiz`.
+
+    See Also
+    --------
+    quiz : the variants as a Moodle, GIFT or text2qti quiz.
+
+    Examples
+    --------
+    >>> questions = generate_variants("AP", 2, 3, seed=1)
+    >>> [len(variants) for variants in questions]
+    [3, 3]
+    >>> [variants[0] for variants in questions] == generate_exercises("AP", 2, seed=1)
+    True
+    """
+    variants = _whole_number(variants, "variants", 1, None)
+    count = _whole_number(count, "count", 1, None)
+    total = count * variants
+    questions = variant_sets(generate_exercises(metric, total, seed=seed, **options), count)
+    if all(len({e.question for e in versions}) == variants for versions in questions):
+        return questions
+    # Same data twice (short lists have few): the sheet drawn on gives the spares, so variant
+    # 1 stays the plain sheet; a measure with too few possible data keeps its repeats.
+    spares = generate_exercises(metric, total * 4, seed=seed, **options)[total:]
+    for versions in questions:
+        seen: set[str] = set()
+        for n, exercise in enumerate(versions):
+            while exercise.question in seen and spares:
+                exercise = spares.pop(0)
+            seen.add(exercise.question)
+            versions[n] = exercise
+    return questions
+
+
+def quiz(questions: Sequence[Sequence[Exercise]], *, format: str = "moodle",
+         title: str = "", part: str = "quiz") -> str:
+    r"""A quiz for a learning platform: Moodle XML, GIFT, or text2qti's text for Canvas.
+
+    Each question is graded: a number within half a unit of its 4th decimal (an exact
+    fraction's decimal value, 2/3 as 0.6667), a fused order as a multiple choice, a text as a
+    short answer; its feedback is the worked solution, the answer written for MathJax
+    (``\( ... \)``). A question's variants are a Moodle question bank category (GIFT:
+    ``$CATEGORY:``; text2qti: a ``GROUP`` with ``pick: 1``), so a quiz's random question gives
+    each student one. The file ends with the answer key of every variant, as comments.
+
+    Parameters
+    ----------
+    questions : sequence of sequences of Exercise
+        Each question's variants (`generate_variants`); ``[[e] for e in sheet]`` for a sheet.
+    format : {"moodle", "gift", "text2qti"}, default "moodle"
+        Moodle XML or GIFT (Moodle: Question bank > Import), or text2qti's text, which
+        ``text2qti FILE`` turns into the QTI zip Canvas imports.
+    title : str, optional
+        The name of the questions (``AP 1.2``: question 1, variant 2); default the measure's.
+    part : {"quiz", "key"}, default "quiz"
+        The quiz file, or the answer key alone (one line per variant).
+
+    Returns
+    -------
+    str
+        The quiz file, or its key.
+
+    See Also
+    --------
+    generate_variants : the questions and their variants.
+
+    References
+    ----------
+    .. [1] Moodle XML format: https://docs.moodle.org/en/Moodle_XML_format; GIFT format:
+       https://docs.moodle.org/en/GIFT_format.
+    .. [2] text2qti 0.8.0, G. M. Poore: https://github.com/gpoore/text2qti.
+
+    Examples
+    --------
+    >>> questions = generate_variants("P@5", 1, 2, seed=3)
+    >>> print(quiz(questions, part="key"))
+    answer key (2 questions):
+    P@k 1.1: P@5 = 2/5 ≈ 0.4000
+    P@k 1.2: P@5 = 0
+    <BLANKLINE>
+    >>> quiz(questions, format="gift").count("$CATEGORY:")
+    1
+    """
+    if format not in PLATFORMS:
+        raise InvalidValueError(f"format={format!r}: choose from "
+                                f"{', '.join(map(repr, PLATFORMS))}.")
+    if part not in ("quiz", "key"):
+        raise InvalidValueError(f"part={part!r}: choose 'quiz' or 'key'.")
+    questions = [list(variants) for variants in questions]
+    return key(questions, title) if part == "key" else export(questions, format, title)

@@ -9,6 +9,8 @@ teacher hands out one and keeps the other; ``part="both"`` writes the sheet and 
   no item split across two pages, the key starting on a new page.
 - ``latex``: an ``article`` that compiles with pdflatex and only the base packages
   (``inputenc``, ``fontenc``, ``geometry``); solutions in ``verbatim``.
+- ``moodle``, ``gift``, ``text2qti``: a quiz for a learning platform (`_export`), the key in
+  it (each question graded, its feedback the worked solution); ``part="key"`` the key's lines.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from __future__ import annotations
 import html
 import textwrap
 
-from rankbook.exercises._sheet import answer_text, markdown_sheet
+from rankbook.exercises._export import PLATFORMS, export, key
+from rankbook.exercises._sheet import answer_text, inline_html, markdown_sheet
 
-FORMATS = ("md", "html", "latex")
+FORMATS = ("md", "html", "latex", *PLATFORMS)
 PARTS = ("sheet", "key", "both")
 
 _PRINT_CSS = """
@@ -46,6 +49,9 @@ pre { background: #f7f7f7; border-left: 3px solid #bbb; padding: .5rem .8rem;
 
 def render(exercises, fmt: str = "md", part: str = "sheet", *, title: str = "") -> str:
     """The worksheet (``part="sheet"``), its key (``"key"``) or both, in format ``fmt``."""
+    if fmt in PLATFORMS:  # a quiz of one variant per question
+        questions = [[exercise] for exercise in exercises]
+        return key(questions, title) if part == "key" else export(questions, fmt, title)
     title = title or _title(exercises)
     if fmt == "html":
         return _html(exercises, part, title)
@@ -78,13 +84,6 @@ def _markdown(exercises, part: str, title: str) -> str:
 
 # --- HTML -----------------------------------------------------------------------------------
 
-def _inline_html(text: str) -> str:
-    """Markdown's `code` spans as <code>, everything else escaped."""
-    parts = text.split("`")
-    return "".join(f"<code>{html.escape(part)}</code>" if n % 2 else html.escape(part)
-                   for n, part in enumerate(parts))
-
-
 def _html(exercises, part: str, title: str) -> str:
     body = []
     if part in ("sheet", "both"):
@@ -92,7 +91,7 @@ def _html(exercises, part: str, title: str) -> str:
                  '<p class="meta">Name: ____________________ &nbsp; Date: ____________</p>',
                  "<ol>"]
         for exercise in exercises:
-            body.append(f'<li value="{exercise.number}"><p>{_inline_html(exercise.question)}'
+            body.append(f'<li value="{exercise.number}"><p>{inline_html(exercise.question)}'
                         '</p><div class="answer-space"></div></li>')
         body.append("</ol>")
     if part in ("key", "both"):

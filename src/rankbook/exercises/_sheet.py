@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import textwrap
 from fractions import Fraction
 
@@ -51,3 +52,10 @@ def markdown_sheet(exercises, *, answers: bool = False) -> str:
             if exercise.check:
                 lines += [f"   Check: `{exercise.check}`", ""]
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def inline_html(text: str) -> str:
+    """Markdown's `code` spans as <code>, everything else escaped."""
+    parts = text.split("`")
+    return "".join(f"<code>{html.escape(part)}</code>" if n % 2 else html.escape(part)
+                   for n, part in enumerate(parts))

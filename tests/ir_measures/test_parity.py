@@ -29,7 +29,7 @@ MEASURES = {
     "pytrec_eval": [
         "P@5", "P@10", "P(rel=2)@5", "R@10", "R(rel=2)@20", "AP", "AP(rel=2)", "AP@10", "MAP",
         "RR", "RR(rel=2)", "MRR", "Rprec", "Rprec(rel=2)", "nDCG", "nDCG@10", "NDCG@5",
-        "nDCG(gains={0:0,1:1,2:3,3:7})@10", "Bpref", "Bpref(rel=2)", "infAP", "IPrec@0.5",
+        "Bpref", "Bpref(rel=2)", "infAP", "IPrec@0.5",
         "IPrec@0.0", "IPrec(rel=2)@1.0", "Success@5", "Success(rel=3)@10", "NumQ", "NumRel",
         "NumRet", "NumRelRet", "NumRet(rel=2)", "SetP", "SetRelP", "SetR", "SetF",
         "SetF(beta=0.5)", "SetAP"],
@@ -38,6 +38,12 @@ MEASURES = {
     "pytrec_eval judged_only": ["P(judged_only=True)@5", "AP(judged_only=True)",
         "nDCG(judged_only=True)@10", "RR(judged_only=True)", "R(judged_only=True)@10",
         "Success(judged_only=True)@5", "SetP(judged_only=True)", "Rprec(judged_only=True)"],
+    # Apart too: ir_measures 0.4.3 runs a gains measure in a pytrec_eval invocation of its
+    # own and merges the invocations' results by trec_eval's measure name (ndcg_cut_10), so
+    # with nDCG@10 or nDCG in the same call one invocation's values overwrite the other's,
+    # which one depending on set order, i.e. on PYTHONHASHSEED (24 shows it: ir_measures'
+    # nDCG then is 0.3413 where nDCG alone is 0.3744, and nDCG(gains=...)@10 is 0.0).
+    "pytrec_eval gains": ["nDCG(gains={0:0,1:1,2:3,3:7})@10", "nDCG(gains={0:0,1:1,2:2,3:5})"],
     "judged": ["Judged@5", "Judged@100", "Judged"],
     "compat": ["Compat", "Compat(p=0.8)"],
     "msmarco": ["RR@10", "RR(rel=2)@5"],
@@ -142,7 +148,8 @@ def test_accuracy_alone_leaves_unreported_topics_out_as_ir_measures_does(collect
 def test_iter_calc_and_calc_aggregate_agree_with_ir_measures_on_all_measures_at_once(collections):
     qrels, run = collections["cwl_eval"]
     names = [n for provider, names in MEASURES.items() for n in names
-             if provider not in ("cwl_eval", "pytrec_eval judged_only", "compat")]
+             if provider not in ("cwl_eval", "pytrec_eval judged_only", "pytrec_eval gains",
+                                 "compat")]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         measures = [ir_measures.parse_measure(n) for n in names]

@@ -92,12 +92,15 @@ def normalised_sum(ranked, judged, k, discount, *, alpha, ideal, relevance_level
         if k == 1 and raw_at_one:
             return value  # ndeval divides from rank 2 on
         if k is None:  # the geometric series of beta (1 - alpha), to infinity
-            return value * (1 - (1 - alpha) * beta) / m
+            return value * ((1 - (1 - alpha) * beta) / m)  # the factor first, as ndeval
         ranks = np.arange(1.0, k + 1)
         best = float(np.sum(discount(ranks, beta) * m * (1 - alpha) ** (ranks - 1)))
     elif ideal == "greedy":
         best_gains = greedy_ideal_gains(topic, alpha, k)
         best = float(np.sum(discount(np.arange(1.0, len(best_gains) + 1), beta) * best_gains))
+        if k is None:  # nNRBP: ndeval divides NRBP by the ideal's NRBP, the factor in both
+            factor = (1 - (1 - alpha) * beta) / m
+            value, best = value * factor, best * factor
     else:
         best = exact_ideal_value(topic, alpha, k, lambda ranks: discount(ranks, beta))
     return float(value / best) if best > 0 else 0.0

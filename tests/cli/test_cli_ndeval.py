@@ -17,12 +17,11 @@ import pytest
 
 from rankbook.cli import main
 
-NDEVAL_C = Path(__file__).parents[1] / "data" / "ndeval" / "ndeval.c"
+DATA = Path(__file__).parents[1] / "data" / "ndeval"
+NDEVAL_C = DATA / "ndeval.c"
 COMPILER = shutil.which("cc") or shutil.which("gcc")
-
 # pyndeval's README example: one query, subtopics a, b, c (here 1, 2, 3), run A, D, E, B.
-README_QRELS = "0 1 A 1\n0 2 B 1\n0 2 D 1\n0 3 C 1\n"
-README_RUN = "0 Q0 A 1 9.3 run\n0 Q0 D 2 8.4 run\n0 Q0 E 3 8.1 run\n0 Q0 B 4 7.6 run\n"
+README_QRELS, README_RUN = DATA / "readme.qrels", DATA / "readme.run"
 
 
 @pytest.fixture(scope="session")
@@ -81,10 +80,9 @@ def _random_files(tmp_path, seed: int) -> tuple[Path, Path]:
     return _write(tmp_path, "\n".join(qrels) + "\n", "\n".join(run) + "\n")
 
 
-def test_readme_example_bytes_and_published_values(ndeval, tmp_path, capsys):
-    qrels, run = _write(tmp_path, README_QRELS, README_RUN)
-    ours = _ours(capsys, qrels, run)
-    assert ours == _theirs(ndeval, qrels, run)
+def test_readme_example_bytes_and_published_values(ndeval, capsys):
+    ours = _ours(capsys, README_QRELS, README_RUN)
+    assert ours == _theirs(ndeval, README_QRELS, README_RUN)
     header, topic, mean = (line.split(",") for line in ours.splitlines())
     values = dict(zip(header[2:], map(float, topic[2:])))
     # pyndeval's README, its values cut (not rounded) to 4 decimals: 0.405289 is 0.4052
@@ -177,7 +175,7 @@ def test_bad_files_are_refused_with_file_and_line(tmp_path, capsys, qrels, run, 
 
 
 def test_bad_options_are_refused(tmp_path, capsys):
-    paths = list(map(str, _write(tmp_path, README_QRELS, "0 Q0 A 1 x r\n")))
+    paths = list(map(str, _write(tmp_path, README_QRELS.read_text(), "0 Q0 A 1 x r\n")))
     assert main(["ndeval", "-traditional", *paths]) == 2
     assert "run, line 1" in capsys.readouterr().err  # -traditional sorts by the score 'x'
     for options, says in ((["-alpha", "1.5"], "-alpha 1.5"), (["-beta", "nan"], "-beta nan"),

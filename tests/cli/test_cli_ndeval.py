@@ -137,6 +137,8 @@ def _sweep_files(tmp_path, seed: int) -> tuple[Path, Path]:
     (147, ["-traditional", "-c", "-M", "7", "-alpha", "0.9", "-beta", "0.1"]),  # subtopics
     # added in numeric order (the greedy ideal's near-ties)
     (30, ["-M", "10"]),  # the amean of P-IA@20, 0.0953125: topics added in numeric order
+    (51, ["-traditional", "-c", "-M", "7", "-alpha", "0.9", "-beta", "0.1"]),  # NRBP 0.0049995:
+    # (1 - alpha)^c and beta^(i-1) multiplied one factor at a time, as ndeval does
 ])
 def test_same_bytes_where_the_order_of_roundings_shows(ndeval, tmp_path, capsys, seed, options):
     """Seeds of the sweep on which a first version printed another last digit."""

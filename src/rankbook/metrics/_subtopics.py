@@ -113,7 +113,9 @@ def novelty_gains(relevant: np.ndarray, alpha: float) -> np.ndarray:
     array([1.  , 1.5 , 0.25])
     """
     earlier = np.cumsum(relevant, axis=0) - relevant  # C_{s,i-1}: relevant to s above rank i
-    return np.where(relevant, (1.0 - alpha) ** earlier, 0.0).sum(axis=1)
+    # (1 - alpha)^c as ndeval forms it, one factor at a time (a power can differ in the last bit)
+    worth = np.cumprod(np.r_[1.0, np.full(len(relevant), 1.0 - alpha)])
+    return np.where(relevant, worth[earlier], 0.0).sum(axis=1)
 
 
 def greedy_ideal_gains(topic: np.ndarray, alpha: float, k: int | None = None) -> np.ndarray:

@@ -27,7 +27,11 @@ from rankbook.metrics._subtopics import normalised_sum, relevant_cells
 
 
 def _geometric_discount(ranks: np.ndarray, beta: float) -> np.ndarray:
-    return beta ** (ranks - 1.0)
+    r"""$\beta^{i-1}$ for the ranks 1, 2, ..., n, multiplied in one factor at a time as ndeval
+    does (``beta ** (ranks - 1)`` can differ in the last bit, and so ndeval's sixth decimal)."""
+    factors = np.ones(len(ranks))
+    factors[1:] = beta
+    return np.cumprod(factors)
 
 
 @_validate.explains_missing_arguments

@@ -103,11 +103,14 @@ def normalised_sum(ranked, judged, k, discount, *, alpha, ideal, relevance_level
         if k == 1 and raw_at_one:
             return value  # ndeval divides from rank 2 on
         if k is None:  # the geometric series of beta (1 - alpha), to infinity
-            return value * (1 - (1 - alpha) * beta) / m
+            return value * ((1 - (1 - alpha) * beta) / m)  # the factor first, as ndeval
         best = float(np.sum(discount(np.arange(1.0, k + 1), beta) * ideal_ideal_gains(m, alpha, k)))
     elif ideal == "greedy":
         best_gains = greedy_ideal_gains(topic, alpha, k)
         best = float(np.sum(discount(np.arange(1.0, len(best_gains) + 1), beta) * best_gains))
+        if k is None:  # nNRBP: ndeval divides NRBP by the ideal's NRBP, the factor in both
+            factor = (1 - (1 - alpha) * beta) / m
+            value, best = value * factor, best * factor
     else:
         best = exact_ideal_value(topic, alpha, k, lambda ranks: discount(ranks, beta))
     return float(value / best) if best > 0 else 0.0
@@ -131,7 +134,19 @@ def novelty_worth(relevant: np.ndarray, alpha: float) -> np.ndarray:
     >>> novelty_worth(np.array([[True, False], [True, True], [True, False]]), 0.5).tolist()
     [[1.0, 1.0], [0.5, 1.0], [0.25, 0.5]]
     """
-    return (1.0 - alpha) ** seen_before(relevant)
+    return powers(1.0 - alpha, len(relevant))[seen_before(relevant)]
+
+
+def powers(base: float, n: int) -> np.ndarray:
+    r"""$b^0, b^1, \dots, b^{n}$, each formed as ndeval forms it: one factor at a time.
+
+    ``base ** c`` can differ from the product of c factors in the last binary digit, and
+    then ndeval's sixth printed decimal can differ where a value lies halfway.
+
+    >>> powers(0.5, 3).tolist()
+    [1.0, 0.5, 0.25, 0.125]
+    """
+    return np.cumprod(np.r_[1.0, np.full(n, float(base))])
 
 
 def novelty_gains(relevant: np.ndarray, alpha: float) -> np.ndarray:

@@ -23,16 +23,18 @@ from __future__ import annotations
 import numpy as np
 
 from rankbook import _validate
-from rankbook.metrics._subtopics import normalised_sum, relevant_cells
+from rankbook.metrics._subtopics import normalised_sum, powers, relevant_cells
 
 
 def geometric_discount(ranks: np.ndarray, beta: float) -> np.ndarray:
-    r"""NRBP's discount $\beta^{\,i-1}$ of each rank $i$.
+    r"""NRBP's discount $\beta^{\,i-1}$ of each rank $i$, multiplied one factor at a time as
+    ndeval does (``beta ** (i - 1)`` can differ in the last bit, and so ndeval's sixth decimal).
 
     >>> geometric_discount(np.array([1.0, 3.0]), 0.5).tolist()
     [1.0, 0.25]
     """
-    return beta ** (ranks - 1.0)
+    ranks = np.asarray(ranks, dtype=int)
+    return powers(beta, int(ranks.max(initial=1)) - 1)[ranks - 1]
 
 
 @_validate.explains_missing_arguments

@@ -88,6 +88,12 @@ def _arguments(parser) -> None:
                         help="subtopic (diversity) judgments, 'topic subtopic docid grade' "
                              "per line (ndeval's qrels), for the diversity measures, e.g. "
                              "--subtopic-qrels qrels.diversity -m alpha_nDCG@20")
+    parser.add_argument("--intent-probabilities", dest="intent_probabilities", default=None,
+                        metavar="FILE",
+                        help="P(intent | topic), 'topic intent probability' per line "
+                             "(NTCIREVAL's .Iprob), for NTCIREVAL's D#- and IA-measures "
+                             "[default: uniform], e.g. --intent-probabilities test.Iprob "
+                             "-m D#-nDCG@10")
     parser.add_argument("--stream", action="store_true",
                         help="read the run one block of whole topics at a time: memory "
                              "bounded by the largest topic, not the file; the same output. "
@@ -173,7 +179,8 @@ def _evaluate(args, runs: list) -> list:
     options = Options.checked(complete=args.complete, max_docs=args.max_docs,
                               relevance_level=args.relevance_level, trec_eval=args.trec_eval,
                               judged_only=args.judged_only, costs=args.costs,
-                              subtopic_qrels=args.subtopic_qrels)
+                              subtopic_qrels=args.subtopic_qrels,
+                              intent_probabilities=args.intent_probabilities)
     if len(runs) > 1:
         if args.format != "trec":
             raise InvalidValueError(

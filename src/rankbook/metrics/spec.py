@@ -69,7 +69,7 @@ class TopicData:
         of the topic's subtopic judgments, by document id descending (ndeval's
         tie order for its ideal list). Filled with ``subtopic_grades``.
     intent_probabilities : numpy.ndarray of float or None
-        $P(i \mid q)$ of each subtopic column (NTCIREVAL's ``.Iprob`` file, 0 for an
+        P(intent | topic) of each subtopic column (NTCIREVAL's ``.Iprob`` file, 0 for an
         intent the file does not list), for NTCIREVAL's D- and IA-measures; None:
         uniform over the intents with a relevant document.
     """

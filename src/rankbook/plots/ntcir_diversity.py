@@ -63,6 +63,5 @@ def d_sharp_gamma(ranked, judged, k: int, *, probabilities=None, steps: int = 11
     ax.axvline(NTCIREVAL_GAMMA, color=REFERENCE, linestyle=":", label="NTCIREVAL's gamma")
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
-    return finish(ax, title="D# = gamma I-rec + (1 - gamma) D; left: the D-measure, right: "
-                  "I-rec", xlabel="gamma (the weight of I-rec)", ylabel="value",
-                  legend="upper left")
+    return finish(ax, title="D# = gamma I-rec + (1 - gamma) D", ylabel="value",
+                  xlabel="gamma (0: the D-measure alone, 1: I-rec alone)", legend="upper left")

@@ -81,8 +81,8 @@ NTCIR_DIVERSITY_ROWS: tuple[Metric, ...] = (
          "NTCIREVAL's intent recall at k: the share of intents the top k cover.",
          (DIVERSITY_K,), lambda r, j, p, a: intent_recall_at_k(r, j, a.k), hints=("binary",)),
     _row("D-nDCG@k", d_ndcg_at_k,
-         "D-nDCG@k (Sakai and Song; a Dnev file's MSnDCG@k): MSnDCG of the global gains "
-         "sum_i P(i|q) g_i(d).", (DIVERSITY_K, GAINS),
+         "D-nDCG@k (Sakai and Song; a Dnev file's MSnDCG@k): MSnDCG of the global gains, "
+         "each intent's gain weighted by its probability.", (DIVERSITY_K, GAINS),
          lambda r, j, p, a: d_ndcg_at_k(r, j, a.k, probabilities=p, gains=_gains(a))),
     _row("D#-nDCG@k", d_sharp_ndcg_at_k,
          "D#-nDCG@k: gamma I-rec@k + (1 - gamma) D-nDCG@k (gamma 0.5).",
@@ -100,12 +100,12 @@ NTCIR_DIVERSITY_ROWS: tuple[Metric, ...] = (
          lambda r, j, p, a: d_sharp_q_measure(r, j, a.k, probabilities=p, gains=_gains(a),
                                               beta=a.beta, gamma=a.gamma)),
     _row("IA-nERR@k", ntcir_intent_aware_nerr_at_k,
-         "NTCIREVAL's IA-nERR@k: each intent's nERR@k weighted by P(i|q) (not ndeval's "
-         "nERR_IA@k).", (DIVERSITY_K, GAINS),
+         "NTCIREVAL's IA-nERR@k: each intent's nERR@k weighted by its probability "
+         "(not ndeval's nERR_IA@k).", (DIVERSITY_K, GAINS),
          lambda r, j, p, a: ntcir_intent_aware_nerr_at_k(r, j, a.k, probabilities=p,
                                                          gains=_gains(a))),
     _row("IA-nDCG@k", ntcir_intent_aware_ndcg_at_k,
-         "NTCIREVAL's IA-MSnDCG@k: each intent's MSnDCG@k weighted by P(i|q).",
+         "NTCIREVAL's IA-MSnDCG@k: each intent's MSnDCG@k weighted by its probability.",
          (DIVERSITY_K, GAINS),
          lambda r, j, p, a: ntcir_intent_aware_ndcg_at_k(r, j, a.k, probabilities=p,
                                                          gains=_gains(a)),

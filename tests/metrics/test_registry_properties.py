@@ -263,6 +263,12 @@ PROPERTIES: dict[str, Declared] = {
         lambda q: rb.normalized_novelty_rank_biased_precision(*_subtopics(q)), perfect=_one(1.0)),
     "intent_aware_average_precision": Declared(
         lambda q: rb.intent_aware_average_precision(*_subtopics(q)), perfect=_one(1.0)),
+    # NTCIREVAL's (registry_ntcir_diversity.py), uniform P(i|q): a perfect ranking is also
+    # sorted by global gain and tops every intent's list, so each reaches 1.
+    **{name: Declared(lambda q, f=getattr(rb, name): f(*_subtopics(q), q.k), perfect=_one(1.0))
+       for name in ("intent_recall_at_k", "d_ndcg_at_k", "d_sharp_ndcg_at_k", "d_q_measure",
+                    "d_sharp_q_measure", "ntcir_intent_aware_nerr_at_k",
+                    "ntcir_intent_aware_ndcg_at_k")},
 }
 
 

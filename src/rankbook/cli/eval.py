@@ -79,15 +79,7 @@ def _arguments(parser) -> None:
                              "or 10.0 (scores as doubles, lround in the iprec_at_recall "
                              "cut-offs, -c topics printed per topic) [default: 9], e.g. "
                              "--trec-eval 10")
-    parser.add_argument("--costs", dest="costs", default=None, metavar="FILE",
-                        help="cwl_eval's cost file (element_type cost per line; an item's "
-                             "type is the run's second column) for the measures that read "
-                             "costs, e.g. --costs costs.txt -m CWL-RBP@0.8 (cwl_eval's -c)")
-    parser.add_argument("--subtopic-qrels", dest="subtopic_qrels", default=None,
-                        metavar="FILE",
-                        help="subtopic (diversity) judgments, 'topic subtopic docid grade' "
-                             "per line (ndeval's qrels), for the diversity measures, e.g. "
-                             "--subtopic-qrels qrels.diversity -m alpha_nDCG@20")
+    _other_tools_files(parser)
     parser.add_argument("--stream", action="store_true",
                         help="read the run one block of whole topics at a time: memory "
                              "bounded by the largest topic, not the file; the same output. "
@@ -108,6 +100,26 @@ def _arguments(parser) -> None:
     parser.add_argument("--decimals", type=decimals, default=4, metavar="N",
                         help="decimals in the table, markdown and latex formats [default: 4], "
                              "e.g. --decimals 6")
+
+
+def _other_tools_files(parser) -> None:
+    """The inputs of the measures of other tools: cwl_eval's costs, ndeval's and NTCIREVAL's
+    diversity judgments."""
+    parser.add_argument("--costs", dest="costs", default=None, metavar="FILE",
+                        help="cwl_eval's cost file (element_type cost per line; an item's "
+                             "type is the run's second column) for the measures that read "
+                             "costs, e.g. --costs costs.txt -m CWL-RBP@0.8 (cwl_eval's -c)")
+    parser.add_argument("--subtopic-qrels", dest="subtopic_qrels", default=None,
+                        metavar="FILE",
+                        help="subtopic (diversity) judgments, 'topic subtopic docid grade' "
+                             "per line (ndeval's qrels), for the diversity measures, e.g. "
+                             "--subtopic-qrels qrels.diversity -m alpha_nDCG@20")
+    parser.add_argument("--intent-probabilities", dest="intent_probabilities", default=None,
+                        metavar="FILE",
+                        help="P(intent | topic), 'topic intent probability' per line "
+                             "(NTCIREVAL's .Iprob), for NTCIREVAL's D#- and IA-measures "
+                             "[default: uniform], e.g. --intent-probabilities test.Iprob "
+                             "-m D#-nDCG@10")
 
 
 def _jobs(text: str) -> int:
@@ -173,7 +185,8 @@ def _evaluate(args, runs: list) -> list:
     options = Options.checked(complete=args.complete, max_docs=args.max_docs,
                               relevance_level=args.relevance_level, trec_eval=args.trec_eval,
                               judged_only=args.judged_only, costs=args.costs,
-                              subtopic_qrels=args.subtopic_qrels)
+                              subtopic_qrels=args.subtopic_qrels,
+                              intent_probabilities=args.intent_probabilities)
     if len(runs) > 1:
         if args.format != "trec":
             raise InvalidValueError(

@@ -64,6 +64,7 @@ def evaluate(
     client=None,
     costs=None,
     subtopic_qrels=None,
+    intent_probabilities=None,
 ):
     r"""Score a run against relevance judgments, per topic and overall, as trec_eval does.
 
@@ -164,6 +165,13 @@ def evaluate(
         ``P_IA@20``, ``StRecall@20``, ...; :mod:`rankbook.metrics.registry_diversity`).
         Each topic's list is the run's in trec_eval's order (ndeval sorts by the rank
         column unless ``-traditional``: give runs whose ranks follow the scores).
+    intent_probabilities : str, os.PathLike, dict or pandas.DataFrame, optional
+        P(intent | topic) for NTCIREVAL's D-, D#- and IA-measures (``D#-nDCG@10``,
+        ``IA-nERR@10``, ...; :mod:`rankbook.metrics.registry_ntcir_diversity`): an intent
+        probability file (``topic intent probability`` per line, NTCIREVAL's ``.Iprob``,
+        :func:`rankbook.io.read_intent_probabilities`) or ``{topic: {intent: p}}``. An
+        intent the file does not list weighs 0 (NTCIREVAL's rule). Default: uniform over
+        each topic's intents with a relevant document.
 
     Returns
     -------
@@ -205,7 +213,8 @@ def evaluate(
     options = Options.checked(complete=complete, max_docs=max_docs,
                               relevance_level=relevance_level, trec_eval=trec_eval,
                               judged_only=judged_only, costs=costs,
-                              subtopic_qrels=subtopic_qrels)
+                              subtopic_qrels=subtopic_qrels,
+                              intent_probabilities=intent_probabilities)
     table = evaluate_table(qrels, run, measures, options, progress=progress, stream=stream,
                            engine=engine, client=client)
     return to_frame(table, per_query)

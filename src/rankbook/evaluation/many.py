@@ -38,7 +38,8 @@ def evaluate_many(qrels, runs, measures=None, *, n_jobs: int | None = None,
                   engine: str = "processes", client=None, per_query: bool = True,
                   complete: bool = False, max_docs: int | None = None,
                   relevance_level: float = 1, trec_eval: str = "9", judged_only: bool = False,
-                  stream: bool = False, costs=None, subtopic_qrels=None) -> list:
+                  stream: bool = False, costs=None, subtopic_qrels=None,
+                  intent_probabilities=None) -> list:
     r"""Evaluate several runs against one qrels, in parallel; each as :func:`rankbook.evaluate` would.
 
     The qrels are read once. Each run $r$ then gives the table
@@ -69,6 +70,8 @@ def evaluate_many(qrels, runs, measures=None, *, n_jobs: int | None = None,
     subtopic_qrels : str, os.PathLike, dict or pandas.DataFrame, optional
         As :func:`rankbook.evaluate` (with ``qrels=None``: the subtopic judgments' best
         grades), for every run.
+    intent_probabilities : str, os.PathLike, dict or pandas.DataFrame, optional
+        As :func:`rankbook.evaluate`, for every run.
 
     Returns
     -------
@@ -102,7 +105,8 @@ def evaluate_many(qrels, runs, measures=None, *, n_jobs: int | None = None,
     options = Options.checked(complete=complete, max_docs=max_docs,
                               relevance_level=relevance_level, trec_eval=trec_eval,
                               judged_only=judged_only, costs=costs,
-                              subtopic_qrels=subtopic_qrels)
+                              subtopic_qrels=subtopic_qrels,
+                              intent_probabilities=intent_probabilities)
     tables = evaluate_tables(qrels, runs, measures, options, n_jobs=n_jobs, engine=engine,
                              client=client, stream=stream)
     return [to_frame(table, per_query) for table in tables]

@@ -29,7 +29,7 @@ import numpy as np
 from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
 from rankbook.io.costs import read_costs
-from rankbook.io.subtopics import as_subtopic_qrels
+from rankbook.io.subtopics import as_subtopic_qrels, read_intent_probabilities
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,10 @@ class Options:
         The subtopic (diversity) judgments, one row per (topic, subtopic, document)
         (:func:`rankbook.io.as_subtopic_qrels`), read by the measures that need
         subtopics (ndeval's alpha-nDCG, ERR-IA, ...). Not shown in the repr.
+    intent_probabilities : pandas.DataFrame or None
+        P(intent | topic), one row per (topic, intent) with columns ``query``,
+        ``subtopic``, ``probability`` (:func:`rankbook.io.read_intent_probabilities`),
+        read by NTCIREVAL's D- and IA-measures; None: uniform. Not shown in the repr.
     """
 
     complete: bool = False
@@ -67,14 +71,19 @@ class Options:
     judged_only: bool = False
     costs: dict | None = None
     subtopic_qrels: object = field(default=None, repr=False, compare=False)
+    intent_probabilities: object = field(default=None, repr=False, compare=False)
 
     @classmethod
     def checked(cls, *, complete=False, max_docs=None, relevance_level=1, trec_eval="9",
-                judged_only=False, costs=None, subtopic_qrels=None) -> Options:
+                judged_only=False, costs=None, subtopic_qrels=None,
+                intent_probabilities=None) -> Options:
         """The options, each checked (a clear :class:`~rankbook.InvalidValueError` if not).
 
         ``costs`` is a cost file's path or ``{element_type: cost}``; ``subtopic_qrels`` a
-        subtopic qrels file, dict or DataFrame (:func:`rankbook.io.as_subtopic_qrels`).
+        subtopic qrels file, dict or DataFrame (:func:`rankbook.io.as_subtopic_qrels`);
+        ``intent_probabilities`` an intent probability file (NTCIREVAL's ``.Iprob``), a
+        DataFrame as :func:`rankbook.io.read_intent_probabilities` returns, or
+        ``{topic: {intent: probability}}``.
         """
         if max_docs is not None and (isinstance(max_docs, bool) or
                                      not isinstance(max_docs, (int, np.integer)) or max_docs < 1):
@@ -85,7 +94,37 @@ class Options:
                    trec_eval=_validate.trec_eval_version(trec_eval),
                    judged_only=bool(judged_only), costs=_costs(costs),
                    subtopic_qrels=None if subtopic_qrels is None else
-                   as_subtopic_qrels(subtopic_qrels))
+                   as_subtopic_qrels(subtopic_qrels),
+                   intent_probabilities=_intent_probabilities(intent_probabilities,
+                                                              subtopic_qrels))
+
+
+def _intent_probabilities(probabilities, subtopic_qrels):
+    """P(intent | topic) as a frame (query, subtopic, probability): read, built or checked."""
+    import pandas as pd
+
+    if probabilities is None:
+        return None
+    if subtopic_qrels is None:
+        raise InvalidValueError(
+            "intent_probabilities weight the intents of subtopic judgments: pass "
+            "subtopic_qrels=FILE too (rankbook eval --subtopic-qrels FILE).")
+    if isinstance(probabilities, (str, bytes, os.PathLike)):
+        return read_intent_probabilities(probabilities)
+    if isinstance(probabilities, Mapping):
+        rows = [(str(query), str(intent), value) for query, intents in probabilities.items()
+                for intent, value in intents.items()]
+        probabilities = pd.DataFrame(rows, columns=["query", "subtopic", "probability"])
+    if not isinstance(probabilities, pd.DataFrame) or \
+            not {"query", "subtopic", "probability"} <= set(probabilities.columns):
+        raise InvalidTypeError(
+            "intent_probabilities must be an intent probability file (topic intent "
+            "probability per line, NTCIREVAL's .Iprob), {topic: {intent: probability}}, or a "
+            "DataFrame with columns query, subtopic, probability; got "
+            f"{type(probabilities).__name__}.")
+    for value in probabilities["probability"].tolist():
+        _validate.probability(value, "an intent probability", meaning="P(intent | topic)")
+    return probabilities
 
 
 def _costs(costs) -> dict | None:

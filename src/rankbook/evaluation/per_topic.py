@@ -42,7 +42,7 @@ def topic_data(qrels, run, options: Options):
            qrels.attrs.get("source", "the qrels"))
     topics = evaluated(list(run_bounds), list(qrels_bounds), complete)
     subtopics = None if options.subtopic_qrels is None else \
-        SubtopicJudgments(options.subtopic_qrels)
+        SubtopicJudgments(options.subtopic_qrels, options.intent_probabilities)
     data = []
     for query in topics:
         lo, hi = qrels_bounds[query]

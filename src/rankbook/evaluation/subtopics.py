@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
+
 from rankbook._errors import InvalidValueError
 from rankbook.io.subtopics import subtopic_matrix
 from rankbook.metrics.spec import TopicData
@@ -57,15 +59,37 @@ def best_grades(subtopic_qrels):
 class SubtopicJudgments:
     """The subtopic judgments grouped by topic, to fill each topic's two matrices."""
 
-    def __init__(self, subtopic_qrels):
+    def __init__(self, subtopic_qrels, intent_probabilities=None):
         self._by_topic = {query: rows for query, rows in subtopic_qrels.groupby("query",
                                                                                 sort=False)}
         self._empty = subtopic_qrels.iloc[:0]
+        self._probabilities = None if intent_probabilities is None else {
+            query: dict(zip(rows["subtopic"].tolist(), rows["probability"].tolist()))
+            for query, rows in intent_probabilities.groupby("query", sort=False)}
+        self._probability_source = None if intent_probabilities is None else \
+            intent_probabilities.attrs.get("source", "the intent probabilities")
 
     def fill(self, topic: TopicData, query: str, docs) -> TopicData:
         """``topic`` with its subtopic matrices for the evaluated list ``docs``."""
         rows = self._by_topic.get(query, self._empty)
         judged_docs = sorted(set(rows["doc"].tolist()), reverse=True)
         _, ranked = subtopic_matrix(rows, list(docs))
-        _, judged = subtopic_matrix(rows, judged_docs)
-        return dataclasses.replace(topic, subtopic_grades=ranked, subtopic_judged=judged)
+        subtopics, judged = subtopic_matrix(rows, judged_docs)
+        return dataclasses.replace(topic, subtopic_grades=ranked, subtopic_judged=judged,
+                                   intent_probabilities=self._weights(query, subtopics, judged))
+
+    def _weights(self, query: str, subtopics, judged) -> np.ndarray | None:
+        """P(intent | topic) of each subtopic column: 0 for an intent the file does not list
+        (NTCIREVAL's rule); a topic with relevant documents must be listed."""
+        if self._probabilities is None:
+            return None
+        table = self._probabilities.get(query)
+        if table is None:
+            if (judged >= 1).any():
+                raise InvalidValueError(
+                    f"topic {query!r} has relevant subtopic judgments but no line in "
+                    f"{self._probability_source}; give each intent of the topic its "
+                    "probability (topic intent probability), or leave intent_probabilities "
+                    "out for uniform ones.")
+            table = {}
+        return np.array([table.get(name, 0.0) for name in subtopics], dtype=np.float64)

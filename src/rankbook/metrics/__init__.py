@@ -45,6 +45,10 @@ from rankbook.metrics.ndcg_variants import ndcg_averaged_at_r_levels, ndcg_avera
 from rankbook.metrics.normalized_gain import binary_normalized_gain, normalized_gain
 from rankbook.metrics.ntcir import (normalised_cumulative_utility, o_measure, p_measure,
                                     p_plus_measure, q_measure)
+from rankbook.metrics.ntcir_diversity import (d_ndcg_at_k, d_q_measure, d_sharp_ndcg_at_k,
+                                              d_sharp_q_measure, intent_recall_at_k)
+from rankbook.metrics.ntcir_intent_aware import (ntcir_intent_aware_ndcg_at_k,
+                                                 ntcir_intent_aware_nerr_at_k)
 from rankbook.metrics.ntcir_discounted import (microsoft_ndcg, ntcir_expected_reciprocal_rank,
                                                ntcir_hit, ntcir_ndcg, ntcir_normalized_err)
 from rankbook.metrics.precision import (f1_at_k, precision_at_k, r_precision, recall_at_k,
@@ -92,6 +96,9 @@ __all__ = [
     "alpha_ndcg_at_k", "alpha_dcg_at_k", "intent_aware_err_at_k", "intent_aware_nerr_at_k",
     "novelty_rank_biased_precision", "normalized_novelty_rank_biased_precision",
     "intent_aware_average_precision", "intent_aware_precision_at_k", "subtopic_recall_at_k",
+    # NTCIREVAL's diversity measures (registry_ntcir_diversity.py)
+    "intent_recall_at_k", "d_ndcg_at_k", "d_sharp_ndcg_at_k", "d_q_measure", "d_sharp_q_measure",
+    "ntcir_intent_aware_nerr_at_k", "ntcir_intent_aware_ndcg_at_k",
 
     "judged_only",
 ]

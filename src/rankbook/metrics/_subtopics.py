@@ -3,6 +3,7 @@ r"""The input every diversity measure reads: which (document, subtopic) cells ar
 | name | what |
 | --- | --- |
 | `relevant_cells`, `actual_subtopics` | the run's and the topic's (document x subtopic) grade matrices, checked, as booleans |
+| `grade_matrices` | the same two matrices, checked, as grades |
 | `NDEVAL_DEPTH` | ndeval's deepest cut-off (its arrays hold 20 ranks) |
 | `seen_before`, `novelty_worth` | $C_{s,i-1}$, the documents above rank i relevant to s, and $(1-\alpha)^{C_{s,i-1}}$ |
 | `novelty_gains` | each rank's novelty gain $g_i = \sum_s J(d_i, s)(1-\alpha)^{C_{s,i-1}}$ |
@@ -45,8 +46,7 @@ def relevant_cells(ranked, judged, relevance_level: float = 1) -> tuple[np.ndarr
     ([[True, False]], (2, 2))
     """
     level = _validate.relevance_level(relevance_level)
-    judged = _matrix(judged, "judged", None)
-    ranked = _matrix(ranked, "ranked", judged.shape[1])
+    ranked, judged = grade_matrices(ranked, judged)
     actual = actual_subtopics(judged, level)
     return ranked[:, actual] >= level, judged[:, actual] >= level
 
@@ -58,6 +58,17 @@ def actual_subtopics(judged: np.ndarray, relevance_level: float = 1) -> np.ndarr
     [True, True, False]
     """
     return (np.asarray(judged) >= relevance_level).any(axis=0)
+
+
+def grade_matrices(ranked, judged) -> tuple[np.ndarray, np.ndarray]:
+    """``ranked`` and ``judged`` as finite float matrices with the same subtopic columns, checked.
+
+    >>> ranked, judged = grade_matrices([[2, 0]], [[2, 0], [0, 1]])
+    >>> ranked.shape, judged.shape
+    ((1, 2), (2, 2))
+    """
+    judged = _matrix(judged, "judged", None)
+    return _matrix(ranked, "ranked", judged.shape[1]), judged
 
 
 def _matrix(values, name: str, columns: int | None) -> np.ndarray:

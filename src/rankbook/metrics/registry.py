@@ -45,6 +45,7 @@ from rankbook.metrics.registry_cwl import CWL_ROWS
 from rankbook.metrics.registry_cwl_models import CWL_MODEL_ROWS
 from rankbook.metrics.registry_diversity import DIVERSITY_ROWS
 from rankbook.metrics.registry_ntcir import NTCIR_ROWS
+from rankbook.metrics.registry_ntcir_diversity import NTCIR_DIVERSITY_ROWS
 from rankbook.metrics.registry_tools import TOOL_ROWS
 from rankbook.metrics.relevance_string import relevance_string
 from rankbook.metrics.roc import roc_auc, roc_curve
@@ -344,7 +345,7 @@ TREC_EVAL_AND_TEXTBOOK: tuple[Metric, ...] = (
 #: `registry_cwl_models`), NTCIREVAL's (`registry_ntcir`), gdeval's and ir_measures'
 #: (`registry_tools`).
 CHAPTER_ROWS: tuple[Metric, ...] = (*CWL_ROWS, *CWL_MODEL_ROWS, *NTCIR_ROWS, *TOOL_ROWS,
-                                    *DIVERSITY_ROWS)
+                                    *DIVERSITY_ROWS, *NTCIR_DIVERSITY_ROWS)
 METRICS: tuple[Metric, ...] = (*TREC_EVAL_AND_TEXTBOOK, *CHAPTER_ROWS)
 
 #: The docs chapter of each family, in reading order: its title and its opening page. The

@@ -68,6 +68,10 @@ class TopicData:
         Shape (judged documents, subtopics), the same columns: every document
         of the topic's subtopic judgments, by document id descending (ndeval's
         tie order for its ideal list). Filled with ``subtopic_grades``.
+    intent_probabilities : numpy.ndarray of float or None
+        P(intent | topic) of each subtopic column (NTCIREVAL's ``.Iprob`` file, 0 for an
+        intent the file does not list), for NTCIREVAL's D- and IA-measures; None:
+        uniform over the intents with a relevant document.
     """
 
     grades: np.ndarray
@@ -80,6 +84,7 @@ class TopicData:
     costs: np.ndarray | None = None
     subtopic_grades: np.ndarray | None = None
     subtopic_judged: np.ndarray | None = None
+    intent_probabilities: np.ndarray | None = None
 
     @classmethod
     def of(cls, grades: np.ndarray, judged: np.ndarray, ideal: np.ndarray,

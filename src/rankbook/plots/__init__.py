@@ -23,6 +23,7 @@ green; lines also carry markers or dashes.
 | `user_models` | user models: RBP, ERR |
 | `conventions` | user models: one measure's name, each tool's number |
 | `diversity` | diversity: the subtopics each rank covers, novelty gains, ERR-IA's normalisers, NRBP, intent-aware averages |
+| `ntcir_diversity` | diversity: NTCIREVAL's D#-measures between I-rec and the D-measure |
 | `incomplete` | incomplete judgments: bpref, infAP, unjudged documents |
 | `significance` | comparing two systems: the per-topic differences, each test's null distribution |
 | `risk` | comparing against a baseline: per-topic wins and losses weighted by $1 + \alpha$ (URisk) |
@@ -48,6 +49,7 @@ from rankbook.plots import (
     graded,
     incomplete,
     many_systems,
+    ntcir_diversity,
     online,
     rank_based,
     rank_based_curves,
@@ -66,6 +68,7 @@ from rankbook.plots.diversity import *  # noqa: F403
 from rankbook.plots.graded import *  # noqa: F403
 from rankbook.plots.incomplete import *  # noqa: F403
 from rankbook.plots.many_systems import *  # noqa: F403
+from rankbook.plots.ntcir_diversity import *  # noqa: F403
 from rankbook.plots.online import *  # noqa: F403
 from rankbook.plots.rank_based import *  # noqa: F403
 from rankbook.plots.rank_based_curves import *  # noqa: F403
@@ -79,7 +82,7 @@ from rankbook.plots.user_models import *  # noqa: F403
 
 #: Every figure function, by module (each module's ``__all__``), in the order of the chapters.
 MODULES = (set_based, set_based_cutoffs, rank_based, rank_based_effort, rank_based_curves,
-           graded, user_models, conventions, diversity,
+           graded, user_models, conventions, diversity, ntcir_diversity,
            incomplete, significance, risk, many_systems, reproducibility,
            aggregation, aggregation_scores, online)
 __all__ = [name for module in MODULES for name in module.__all__]

@@ -306,7 +306,8 @@ NOT_OF_THE_KIND = {
     **{(name, "beta"): "NTCIREVAL's weight of the cumulative gain in the blended ratio, any "
                        "number >= 0 (Sakai's beta = 1)"
        for name in ("q_measure", "o_measure", "p_measure", "p_plus_measure",
-                    "normalised_cumulative_utility", "blended_ratio_at_ranks")},
+                    "normalised_cumulative_utility", "blended_ratio_at_ranks",
+                    "d_q_measure", "d_sharp_q_measure")},
     **{(name, "alpha"): "risk's extra weight of a loss, any number >= 0 (1, 5 and 10 are "
                         "usual; Wang et al. 2012)"
        for name in ("risk_weighted_differences", "urisk", "trisk", "georisk",
@@ -335,6 +336,7 @@ def _starting_calls() -> dict:
         "win_tie_loss": ((a, b, user), {"methods": ["balanced"]}),
         "expected_outcomes": ((a, b, {"clicker": user}), {"methods": ["balanced"]}),
         "evaluate_many": (({"q1": {"d1": 1}}, [{"q1": {"d1": 1.0}}], ["P_5"]), {}),
+        "d_sharp_gamma": (([[0, 1], [1, 0]], [[1, 0], [0, 1]], 2), {}),
     }
 
 

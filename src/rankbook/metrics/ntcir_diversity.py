@@ -168,6 +168,9 @@ def intent_recall_at_k(ranked, judged, k: int) -> float:
 
     Examples
     --------
+    >>> intent_recall_at_k([[1, 0], [0, 0]], [[1, 0], [0, 1]], 2)  # intent 1 of 2 covered
+    0.5
+
     NTCIREVAL's README.diversity, topic 0001 (intents 1, 2, 3; 93 relevant
     documents; TRECRUN finds intents 2 and 3 in its top 10): I-rec@10 0.6667.
 
@@ -222,6 +225,9 @@ def d_ndcg_at_k(ranked, judged, k: int, *, probabilities=None, gains=None) -> fl
 
     Examples
     --------
+    >>> d_ndcg_at_k([[1, 0], [0, 1]], [[1, 0], [0, 1]], 2)  # the ideal list itself
+    1.0
+
     NTCIREVAL's README.diversity, topic 0001 with its Dtest.Iprob probabilities: D-nDCG@10
     0.2085 (printed there as ``MSnDCG@0010``).
 
@@ -252,7 +258,11 @@ def d_q_measure(ranked, judged, k: int | None = None, *, probabilities=None, gai
 
     Parameters
     ----------
-    ranked, judged, probabilities, gains
+    ranked : array_like of float, shape (retrieved documents, intents)
+        The level of each retrieved document (rank 1 first) for each intent.
+    judged : array_like of float, shape (judged documents, intents)
+        Every judged document of the topic: the ideal list's candidates.
+    probabilities, gains
         As in :func:`d_ndcg_at_k`.
     k : int or None, default None
         The cut-off; None: the whole list (NTCIREVAL's ``Q-measure``).
@@ -275,6 +285,9 @@ def d_q_measure(ranked, judged, k: int | None = None, *, probabilities=None, gai
 
     Examples
     --------
+    >>> d_q_measure([[1, 0], [0, 1]], [[1, 0], [0, 1]], 2)
+    1.0
+
     NTCIREVAL's README.diversity, topic 0001: D-Q@10 0.1263 (``Q@0010``).
 
     >>> judged = [[1, 0, 1]] * 2 + [[0, 1, 1]] * 68 + [[0, 1, 0]] * 13 + [[0, 0, 1]] * 10
@@ -301,7 +314,13 @@ def d_sharp_ndcg_at_k(ranked, judged, k: int, *, probabilities=None, gains=None,
 
     Parameters
     ----------
-    ranked, judged, k, probabilities, gains
+    ranked : array_like of float, shape (retrieved documents, intents)
+        The level of each retrieved document (rank 1 first) for each intent.
+    judged : array_like of float, shape (judged documents, intents)
+        Every judged document of the topic: the ideal list's candidates.
+    k : int
+        The cut-off (NTCIREVAL's ``-cutoffs``).
+    probabilities, gains
         As in :func:`d_ndcg_at_k`.
     gamma : float, default 0.5
         $\gamma \in [0, 1]$, the weight of I-rec.
@@ -322,6 +341,9 @@ def d_sharp_ndcg_at_k(ranked, judged, k: int, *, probabilities=None, gains=None,
 
     Examples
     --------
+    >>> d_sharp_ndcg_at_k([[1, 0], [0, 1]], [[1, 0], [0, 1]], 2)
+    1.0
+
     NTCIREVAL's README.diversity, topic 0001: D#-nDCG@10 0.4376.
 
     >>> judged = [[1, 0, 1]] * 2 + [[0, 1, 1]] * 68 + [[0, 1, 0]] * 13 + [[0, 0, 1]] * 10
@@ -345,8 +367,14 @@ def d_sharp_q_measure(ranked, judged, k: int, *, probabilities=None, gains=None,
 
     Parameters
     ----------
-    ranked, judged, k, probabilities, gains, beta
-        As in :func:`d_q_measure` (``k`` is required: I-rec needs a cut-off).
+    ranked : array_like of float, shape (retrieved documents, intents)
+        The level of each retrieved document (rank 1 first) for each intent.
+    judged : array_like of float, shape (judged documents, intents)
+        Every judged document of the topic: the ideal list's candidates.
+    k : int
+        The cut-off (required: I-rec needs one; NTCIREVAL's ``-cutoffs``).
+    probabilities, gains, beta
+        As in :func:`d_q_measure`.
     gamma : float, default 0.5
         $\gamma \in [0, 1]$, the weight of I-rec (NTCIREVAL's ``GAMMA``).
 
@@ -366,6 +394,9 @@ def d_sharp_q_measure(ranked, judged, k: int, *, probabilities=None, gains=None,
 
     Examples
     --------
+    >>> d_sharp_q_measure([[1, 0], [0, 1]], [[1, 0], [0, 1]], 2)
+    1.0
+
     NTCIREVAL's README.diversity, topic 0001: D#-Q@10 0.3965.
 
     >>> judged = [[1, 0, 1]] * 2 + [[0, 1, 1]] * 68 + [[0, 1, 0]] * 13 + [[0, 0, 1]] * 10

@@ -45,9 +45,9 @@ def ntcir_intent_aware_nerr_at_k(ranked, judged, k: int, *, probabilities=None,
                                  gains=None) -> float:
     r"""IA-nERR@k as NTCIREVAL computes it: each intent's nERR@k, weighted by $P(i \mid q)$.
 
-    $$\mathrm{IA\text{-}nERR}@k = \sum_i P(i \mid q)\, \mathrm{nERR}_i@k$$
+    $$\mathrm{IA\text{-}nERR}@k = \sum_i P(i \mid q)\, (\mathrm{nERR}@k)_i$$
 
-    where $\mathrm{nERR}_i@k$ is
+    where $(\mathrm{nERR}@k)_i$ is
     :func:`rankbook.metrics.ntcir_discounted.ntcir_normalized_err` of the levels for
     intent $i$ against that intent's own ideal list (Agrawal et al.'s intent-aware
     recipe). Intents without a relevant document add nothing, so with probabilities
@@ -57,7 +57,13 @@ def ntcir_intent_aware_nerr_at_k(ranked, judged, k: int, *, probabilities=None,
 
     Parameters
     ----------
-    ranked, judged, k, probabilities, gains
+    ranked : array_like of float, shape (retrieved documents, intents)
+        The level of each retrieved document (rank 1 first) for each intent.
+    judged : array_like of float, shape (judged documents, intents)
+        Every judged document of the topic: each intent's ideal list's candidates.
+    k : int
+        The cut-off (NTCIREVAL's ``-cutoffs``).
+    probabilities, gains
         As in :func:`d_ndcg_at_k`.
 
     Returns
@@ -94,7 +100,7 @@ def ntcir_intent_aware_ndcg_at_k(ranked, judged, k: int, *, probabilities=None,
                                  gains=None) -> float:
     r"""IA-nDCG@k as NTCIREVAL computes it (its ``IA-MSnDCG@k``): each intent's MSnDCG@k, weighted.
 
-    $$\mathrm{IA\text{-}nDCG}@k = \sum_i P(i \mid q)\, \mathrm{MSnDCG}_i@k$$
+    $$\mathrm{IA\text{-}nDCG}@k = \sum_i P(i \mid q)\, (\mathrm{MSnDCG}@k)_i$$
 
     with :func:`rankbook.metrics.ntcir_discounted.microsoft_ndcg` for each intent
     against its own ideal list. Unlike D-nDCG, each intent is scored alone and
@@ -102,7 +108,13 @@ def ntcir_intent_aware_ndcg_at_k(ranked, judged, k: int, *, probabilities=None,
 
     Parameters
     ----------
-    ranked, judged, k, probabilities, gains
+    ranked : array_like of float, shape (retrieved documents, intents)
+        The level of each retrieved document (rank 1 first) for each intent.
+    judged : array_like of float, shape (judged documents, intents)
+        Every judged document of the topic: each intent's ideal list's candidates.
+    k : int
+        The cut-off (NTCIREVAL's ``-cutoffs``).
+    probabilities, gains
         As in :func:`d_ndcg_at_k`.
 
     Returns

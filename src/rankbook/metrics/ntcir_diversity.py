@@ -15,21 +15,12 @@ L2 gains 2, ...). The D-measures score each document by its **global gain**
 
 $$\mathrm{GG}(d) = \sum_i P(i \mid q)\, g_i(d)$$
 
-and apply an ordinary graded measure to the list of global gains, against the ideal
-list of every judged document sorted by global gain. The measures are NTCIREVAL's
-own (:func:`rankbook.metrics.ntcir_discounted.microsoft_ndcg`,
-:func:`rankbook.metrics.ntcir.q_measure`,
-:func:`rankbook.metrics.ntcir_discounted.ntcir_normalized_err`), called here, not
-rewritten. NTCIREVAL's "D-nDCG" is its MSnDCG (the discount $1/\log(r+1)$). The
-intent-aware measures (IA-nERR, IA-nDCG) are in :mod:`rankbook.metrics.ntcir_intent_aware`.
+and apply an ordinary graded measure (NTCIREVAL's own: `microsoft_ndcg`, `q_measure`,
+called here, not rewritten; its "D-nDCG" is MSnDCG) to the list of global gains, against
+the ideal list of every judged document sorted by global gain. The intent-aware measures
+(IA-nERR, IA-nDCG) are in :mod:`rankbook.metrics.ntcir_intent_aware`.
 
-The inputs are the two matrices of the ndeval measures (:mod:`rankbook.metrics.diversity`,
-:func:`rankbook.io.subtopic_matrix`): ``ranked`` (one row per retrieved document in
-rank order, one column per intent) and ``judged`` (one row per judged document). An
-intent counts when a judged document is relevant to it (level >= 1): NTCIREVAL builds
-one ideal list (``Irelv`` file) per such intent. ``probabilities`` gives $P(i \mid q)$
-per column (from :func:`rankbook.io.read_intent_probabilities`); None means uniform over
-the intents that count, rankbook's default (NTCIREVAL always reads a probability file).
+Inputs: the ndeval measures' matrices (`rankbook.io.subtopic_matrix`), see `d_ndcg_at_k`.
 """
 
 from __future__ import annotations
@@ -46,8 +37,7 @@ from rankbook.metrics.ntcir_topics import checked_gains
 
 #: NTCIREVAL's D-NTCIR-eval: D#-X = GAMMA * I-rec + (1 - GAMMA) * D-X.
 NTCIREVAL_GAMMA = 0.5
-#: How far a topic's probabilities may sum above 1 (files print four decimals).
-_SUM_SLACK = 1e-3
+_SUM_SLACK = 1e-3  # how far a topic's probabilities may sum above 1 (files print 4 decimals)
 
 
 def intent_weights(judged, probabilities=None) -> np.ndarray:

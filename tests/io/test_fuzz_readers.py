@@ -18,7 +18,9 @@ the first such line), bzip2 and xz files (refused as such), and FLAGR fields in 
 quotes around a comma (FLAGR's CSV has no quoting: an error on such a line says so).
 
 Every reader is checked: ``read_qrels``, ``read_run``, ``read_flagr_lists``,
-``read_flagr_qrels``, and the array readers the batch evaluator uses
+``read_flagr_qrels``, ``read_subtopic_qrels`` (a TREC Web-track diversity qrels file: the
+second field is the subtopic, kept, where trec_eval's qrels have an ignored iteration; a
+judgment is a (topic, subtopic, document)), and the array readers the batch evaluator uses
 (``read_qrels_arrays``, ``read_run_arrays``: the same records, repeats not yet checked).
 
 - accepted by the reference: the reader returns every record, ids and numbers exactly;
@@ -51,12 +53,13 @@ import pytest
 import rankbook.io.fast._csv as csv_reader
 import rankbook.io.fast._table as table
 from rankbook import RankbookError
-from rankbook.io import read_flagr_lists, read_flagr_qrels, read_qrels, read_run
+from rankbook.io import (read_flagr_lists, read_flagr_qrels, read_qrels, read_run,
+                         read_subtopic_qrels)
 from rankbook.io.trec import read_qrels_arrays, read_run_arrays
 
 CASES = int(os.environ.get("RANKBOOK_FUZZ_CASES", "120"))
 BLOCKS = 3
-KINDS = ("trec_qrels", "trec_run", "flagr_lists", "flagr_qrels")
+KINDS = ("trec_qrels", "trec_run", "flagr_lists", "flagr_qrels", "subtopic_qrels")
 
 # --- the reference parser -------------------------------------------------------------------
 
@@ -155,6 +158,8 @@ def reference(kind: str, data: bytes, arrays: bool = False):
         records.append((number, fields))
     if kind == "trec_qrels":
         return _judgments(records, bad_bytes, 4, False, 0, 2, 3, arrays, as_atol=True)
+    if kind == "subtopic_qrels":
+        return _judgments(records, bad_bytes, 4, False, 0, 2, 3, as_atol=True, subtopic=1)
     if kind == "flagr_qrels":
         return _judgments(records, bad_bytes, 4, True, 0, 2, 3)
     if kind == "trec_run":
@@ -169,7 +174,7 @@ def reference(kind: str, data: bytes, arrays: bool = False):
     return _flagr_lists(records, bad_bytes)
 
 
-def _judgments(records, bad, count, csv, q, d, g, arrays=False, as_atol=False):
+def _judgments(records, bad, count, csv, q, d, g, arrays=False, as_atol=False, subtopic=None):
     bad = bad + [n for n, f in records if len(f) != count or (csv and "" in f)]
     grades = {n: number_or_bad(f[g], n, bad) for n, f in records if len(f) == count}
     if bad:
@@ -182,13 +187,14 @@ def _judgments(records, bad, count, csv, q, d, g, arrays=False, as_atol=False):
     if arrays:
         return {"rows": [(f[q], f[d], grades[n]) for n, f in records], "note": note}
     by_key: dict = {}
+    key = (q, subtopic, d) if subtopic is not None else (q, d)
     for n, f in records:
-        by_key.setdefault((f[q], f[d]), []).append((grades[n], n))
+        by_key.setdefault(tuple(f[i] for i in key), []).append((grades[n], n))
     conflicting = [n for judged in by_key.values() if len({g for g, _ in judged}) > 1
                    for _, n in judged]
     if conflicting:
         raise Rejected(conflicting)
-    rows = [(key[0], key[1], judged[0][0]) for key, judged in by_key.items()]
+    rows = [(*key, judged[0][0]) for key, judged in by_key.items()]
     return {"rows": rows, "note": note} if as_atol else {"rows": rows}
 
 
@@ -268,6 +274,8 @@ def render(rng: random.Random, kind: str) -> bytes:
         q, d, x = rng.choice(topics), random_id(rng, csv), random_number(rng)
         if kind == "trec_qrels":
             fields = [q, rng.choice(["0", "Q0", "iter"]), d, x]
+        elif kind == "subtopic_qrels":
+            fields = [q, rng.choice(["1", "2", "3", "a"]), d, x]
         elif kind == "trec_run":
             fields = [q, "Q0", d, str(rng.randint(0, 9)), x, rng.choice(["run", "é\u00a0"])]
             fields += ["extra"] * rng.choice([0, 0, 1, 3])
@@ -351,7 +359,7 @@ def mutate(rng: random.Random, kind: str, lines: list[str]) -> list[str]:
     elif choice == 2:
         fields[rng.randrange(len(fields))] = rng.choice(BAD_NUMBERS)
     elif choice == 3:
-        fields[-1 if kind == "trec_qrels" else 0] = rng.choice(BAD_NUMBERS)
+        fields[-1 if kind in ("trec_qrels", "subtopic_qrels") else 0] = rng.choice(BAD_NUMBERS)
     else:
         fields[rng.randrange(len(fields))] = ""  # an empty field
     lines[i] = separator.join(fields)
@@ -390,6 +398,10 @@ def read(kind: str, path):
             frame = read_qrels(path)
             return {"rows": list(zip(frame["query"], frame["doc"], frame["grade"])),
                     "note": note_line(caught)}
+        if kind == "subtopic_qrels":
+            frame = read_subtopic_qrels(path)
+            return {"rows": list(zip(frame["query"], frame["subtopic"], frame["doc"],
+                                     frame["grade"])), "note": note_line(caught)}
         if kind == "flagr_qrels":
             frame = read_flagr_qrels(path)
             return {"rows": list(zip(frame["query"], frame["doc"], frame["grade"]))}

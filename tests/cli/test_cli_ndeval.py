@@ -184,3 +184,39 @@ def test_bad_options_are_refused(tmp_path, capsys):
                           (["-M", "0"], "-M 0")):
         assert main(["ndeval", *options, *paths]) == 2
         assert says in capsys.readouterr().err
+
+
+def _baseline_file(tmp_path, seed: int) -> Path:
+    """Another system's run on the same topics, less topics 2 and 8, plus topic 6, which the
+    run lacks (the qrels judge it): a topic on each side only."""
+    other = tmp_path / "other"
+    other.mkdir()
+    _, run = _random_files(other, seed + 10)
+    lines = [line for line in run.read_text().splitlines()
+             if line.split()[0] not in ("2", "8")]
+    lines += [f"6 Q0 d{n} {n + 1} {1 - n / 10} sys{seed + 10}" for n in range(8)]
+    path = tmp_path / "baseline"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("options", [
+    [], ["-riskAlpha", "1"], ["-riskAlpha", "5", "-c"],
+    ["-riskAlpha", "2.5", "-traditional", "-M", "10", "-alpha", "0.3"],
+])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_risk_against_a_baseline_is_ndevals_bytes(ndeval, tmp_path, capsys, options, seed):
+    qrels, run = _random_files(tmp_path, seed)
+    baseline = _baseline_file(tmp_path, seed)
+    expected = _theirs(ndeval, "-baseline", baseline, *options, qrels, run)
+    assert f"sys{seed} (rel to. sys{seed + 10}; rs=1+a; a=" in expected
+    assert _ours(capsys, "-baseline", baseline, *options, qrels, run) == expected
+    if "-c" in options:  # topic 6: the baseline's only, printed with -c (the run counting 0)
+        assert ",6," in expected
+
+
+def test_risk_alpha_must_be_a_number_at_least_zero(tmp_path, capsys):
+    paths = list(map(str, _write(tmp_path, README_QRELS.read_text(), README_RUN.read_text())))
+    for value in ("-1", "x"):
+        assert main(["ndeval", "-baseline", paths[1], "-riskAlpha", value, *paths]) == 2
+        assert f"-riskAlpha {value}" in capsys.readouterr().err

@@ -175,6 +175,14 @@ def test_georisk_refuses_negative_scores_naming_the_system():
 
 def test_bad_scores_are_refused_as_in_the_paired_tests():
     with pytest.raises(InvalidValueError, match="at least 2 topics"):
-        urisk([0.1], [0.2], alpha=1)
+        trisk([0.1], [0.2], alpha=1)      # a standard error needs two topics
+    with pytest.raises(InvalidValueError, match="no score"):
+        urisk([], [], alpha=1)
+
+
+def test_one_topic_has_a_risk_weighted_difference():
+    # ndeval prints RiskBased(r, b, a) for a single topic too: (1 + 1) * (0.1 - 0.3) by hand
+    assert list(risk_weighted_differences([0.1], [0.3], alpha=1)) == [2 * (0.1 - 0.3)]
+    assert urisk([0.1], [0.3], alpha=1) == 2 * (0.1 - 0.3)
     with pytest.raises(InvalidValueError, match="at least 2 systems"):
         georisk({"A": [0.1, 0.2]}, alpha=1)

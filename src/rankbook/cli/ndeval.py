@@ -10,8 +10,14 @@ computed by :func:`rankbook.evaluate` on the run re-scored into ndeval's order (
 or with ``-traditional`` by score), so this module only reads, orders and prints.
 
 ndeval divides 0 by 0 for nNRBP on a topic whose judgments are all 0, and x86-64 C prints
-``-nan``: so does this command, there and on the ``amean`` line. ndeval's risk-sensitive
-mode (``-baseline``, ``-riskAlpha``) is not here.
+``-nan``: so does this command, there and on the ``amean`` line.
+
+With ``-baseline BASE`` (and ``-riskAlpha A``, 0 by default) every cell is the run's value
+minus the baseline's, a loss weighted by $1 + A$
+(:func:`rankbook.stats.risk_weighted_differences`, ndeval's ``RiskBased``), and ``amean``
+their mean (URisk); the topics are those of the run and, with ``-c``, the baseline's too (a
+side without a topic counts 0), and the runid column reads ``RUN (rel to. BASE; rs=1+a;
+a=A)``, as ndeval prints them.
 """
 
 from __future__ import annotations
@@ -46,7 +52,9 @@ def add_parser(subparsers) -> None:
             "CSV header, one line per topic of the run and the 'amean' line, with ERR-IA, "
             "nERR-IA, alpha-DCG and alpha-nDCG at 5, 10 and 20, NRBP, nNRBP, MAP-IA, P-IA and "
             "strec at 5, 10 and 20. QRELS lines are 'topic subtopic docno judgment'; each "
-            "topic's documents are taken in the order of the run's rank column."),
+            "topic's documents are taken in the order of the run's rank column. With "
+            "-baseline, each value is the run's minus the baseline's, a loss weighted by "
+            "1 + riskAlpha, and amean is their mean (URisk)."),
         epilog="example:\n  rankbook ndeval -alpha 0.5 -M 20 web.diversity.qrels run.txt",
         allow_abbrev=False,
     )
@@ -63,6 +71,11 @@ def add_parser(subparsers) -> None:
                              "run counts 0) instead of the topics in both files")
     parser.add_argument("-M", dest="depth", type=int, default=None, metavar="DEPTH",
                         help="keep the first DEPTH documents of each topic")
+    parser.add_argument("-baseline", default=None, metavar="BASELINE_RUN",
+                        help="risk-sensitive evaluation: each value is the run's minus this "
+                             "run's, losses weighted by 1 + riskAlpha")
+    parser.add_argument("-riskAlpha", dest="risk_alpha", default="0", metavar="VALUE",
+                        help="with -baseline, the risk sensitivity alpha >= 0 [default: 0]")
     parser.add_argument("qrels", metavar="QRELS",
                         help="diversity qrels: topic subtopic docno judgment")
     parser.add_argument("run_file", metavar="RUN", help="TREC run: topic Q0 docno rank score runid")
@@ -84,6 +97,7 @@ def ndeval_lines(args) -> list[str]:
             raise InvalidValueError(f"{flag} {value}: must be a number in [0, 1].")
     if args.depth is not None and args.depth < 1:
         raise InvalidValueError(f"-M {args.depth}: the depth must be at least 1.")
+    risk_alpha = _risk_alpha(args.risk_alpha)
     judgments = read_ndeval_qrels(args.qrels)
     ranked = read_ndeval_run(args.run_file, traditional=args.traditional, depth=args.depth)
     both = [topic for topic in ranked.topics if topic in judgments]
@@ -91,9 +105,11 @@ def ndeval_lines(args) -> list[str]:
         raise InvalidValueError(
             f"no topic of {args.run_file} is in {args.qrels}, so there is nothing to average "
             "(ndeval prints nan); check the topic numbers, or pass -c.")
+    if args.baseline is not None:
+        baseline = read_ndeval_run(args.baseline, traditional=args.traditional, depth=args.depth)
+        return _risk_lines(judgments, ranked, baseline, args, risk_alpha, len(both))
     table = _evaluate(judgments, ranked.topics, args)
-    unjudged = {topic for topic, subtopics in judgments.items()
-                if not any(grade >= 1 for docs in subtopics.values() for grade in docs.values())}
+    unjudged = _unjudged(judgments)
     lines = ["runid,topic," + ",".join(name for name, _ in COLUMNS)]
     for topic in ranked.topics:
         values = table.loc[topic] if topic in judgments else None
@@ -101,6 +117,96 @@ def ndeval_lines(args) -> list[str]:
     lines.append(_line(ranked.run_id, "amean", table.loc["all"],
                        nan_nnrbp=any(topic in unjudged for topic in both)))
     return lines
+
+
+def _risk_alpha(text: str) -> float:
+    """``-riskAlpha``'s value, a number >= 0 (ndeval prints it as typed)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not value >= 0:  # False for NaN too
+        raise InvalidValueError(f"-riskAlpha {text}: must be a number >= 0, such as 1 or 5.")
+    return value
+
+
+def _unjudged(judgments: dict) -> set:
+    """The topics whose judgments are all 0 (ndeval's nNRBP is 0/0 there)."""
+    return {topic for topic, subtopics in judgments.items()
+            if not any(grade >= 1 for docs in subtopics.values() for grade in docs.values())}
+
+
+def _risk_lines(judgments: dict, ranked, baseline, args, alpha: float, n_both: int) -> list:
+    """ndeval's lines with ``-baseline``: risk-weighted differences, their mean."""
+    import numpy as np
+
+    from rankbook.stats import risk_weighted_differences
+
+    run, base = _values(judgments, ranked, args), _values(judgments, baseline, args)
+    printed = _merged(sorted(run, key=int), sorted(base, key=int), args.complete)
+    zeros = [0.0] * len(COLUMNS)
+    shape = (len(printed), len(COLUMNS))
+    mine = np.array([run[t] if in_run else zeros for t, in_run, _ in printed]).reshape(shape)
+    theirs = np.array([base[t] if in_base else zeros for t, _, in_base in printed]).reshape(shape)
+    cells = np.full(mine.shape, math.nan)
+    known = ~(np.isnan(mine) | np.isnan(theirs))
+    for column in range(len(COLUMNS)):
+        rows = known[:, column]
+        if rows.any():
+            cells[rows, column] = risk_weighted_differences(
+                mine[rows, column], theirs[rows, column], alpha=alpha)
+    name = f"{ranked.run_id} (rel to. {baseline.run_id}; rs=1+a; a={args.risk_alpha})"
+    lines = ["runid,topic," + ",".join(n for n, _ in COLUMNS)]
+    lines += [f"{name},{int(t)}," + ",".join(_cell(v) for v in row)
+              for (t, _, _), row in zip(printed, cells.tolist())]
+    topics = max(len(judgments) if args.complete else n_both, len(printed))
+    totals = [0.0] * len(COLUMNS)
+    for row in cells.tolist():  # added up topic by topic, as ndeval adds them
+        totals = [total + value for total, value in zip(totals, row)]
+    return lines + [f"{name},amean," + ",".join(_cell(total / topics) for total in totals)]
+
+
+def _values(judgments: dict, ranked, args) -> dict:
+    """Each topic of ``ranked``: its 21 values (0 for a topic the qrels lack; nNRBP NaN where
+    ndeval divides 0 by 0)."""
+    judged = {t: docs for t, docs in ranked.topics.items() if t in judgments}
+    table = _evaluate(judgments, judged, args) if judged else None
+    unjudged = _unjudged(judgments)
+    values = {}
+    for topic in ranked.topics:
+        row = [0.0] * len(COLUMNS)
+        if topic in judged:
+            row = [float(table.loc[str(int(topic)), name]) for name, _ in COLUMNS]
+            if topic in unjudged:
+                row[[name for name, _ in COLUMNS].index("nNRBP")] = math.nan
+        values[topic] = row
+    return values
+
+
+def _merged(run: list, base: list, complete: bool) -> list[tuple[str, bool, bool]]:
+    """The topics ndeval prints with a baseline, in its order: (topic, in run, in baseline).
+
+    Both lists are walked in numeric order; a baseline topic the run lacks is printed only
+    with ``-c`` (its run values 0), a run topic the baseline lacks always (baseline 0).
+    """
+    i = j = 0
+    printed = []
+    while i < len(run) or (j < len(base) and complete):
+        if i < len(run) and j < len(base) and int(run[i]) == int(base[j]):
+            printed.append((run[i], True, True))
+            i, j = i + 1, j + 1
+        elif i < len(run) and (j >= len(base) or int(run[i]) < int(base[j])):
+            printed.append((run[i], True, False))
+            i += 1
+        else:
+            if complete:
+                printed.append((base[j], False, True))
+            j += 1
+    return printed
+
+
+def _cell(value: float) -> str:
+    return NDEVAL_NAN if math.isnan(value) else f"{value:.6f}"
 
 
 def _evaluate(judgments: dict, topics: dict[str, list[str]], args):

@@ -66,10 +66,11 @@ def vector(values, name: str, topics=None) -> np.ndarray:
     return array
 
 
-def paired(x, y, topics: str = "same") -> tuple[np.ndarray, np.ndarray]:
-    """Two systems' scores on the same topics, as float arrays of equal length >= 2.
+def paired(x, y, topics: str = "same", *, minimum: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """Two systems' scores on the same topics, as float arrays of equal length >= ``minimum``.
 
     Paired by topic when both are labelled by topic (`_pairing.align`), by position otherwise.
+    A test needs 2 topics; a per-topic difference (risk against a baseline) needs 1.
     """
     ids, (a, b) = _pairing.align({"x": x, "y": y}, topics)
     a, b = vector(a, "x", ids), vector(b, "y", ids)
@@ -78,7 +79,11 @@ def paired(x, y, topics: str = "same") -> tuple[np.ndarray, np.ndarray]:
             f"x has {len(a)} scores and y has {len(b)}: a paired test compares the two "
             "systems topic by topic, so both need one score per topic, in the same topic order."
         )
-    _at_least_two_topics(len(a))
+    if minimum > 1:
+        _at_least_two_topics(len(a))
+    elif len(a) == 0:
+        raise InvalidValueError("x and y hold no score: give each system's score on 1 topic "
+                                "or more.")
     return a, b
 
 

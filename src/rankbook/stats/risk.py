@@ -59,7 +59,7 @@ def risk_weighted_differences(run, baseline, *, alpha: float,
     Parameters
     ----------
     run, baseline : sequence of float, or scores by topic
-        Per-topic scores of the run and of the baseline (at least 2 topics), paired
+        Per-topic scores of the run and of the baseline (1 topic or more), paired
         as `rankbook.stats.paired_t_test` pairs ``x`` and ``y``.
     alpha : float
         The risk aversion $\alpha \ge 0$ (no default; ndeval's is 0).
@@ -88,7 +88,7 @@ def risk_weighted_differences(run, baseline, *, alpha: float,
     array([ 0.2, -0.4,  0. ])
     """
     weight = 1.0 + _alpha(alpha)
-    x, b = _input.paired(run, baseline, topics)
+    x, b = _input.paired(run, baseline, topics, minimum=1)
     d = x - b
     return np.where(d < 0, weight * d, d)
 
@@ -122,11 +122,11 @@ def urisk(run, baseline, *, alpha: float, topics: str = "same") -> float:
     Raises
     ------
     rankbook.InvalidValueError
-        A negative alpha, fewer than 2 topics, a non-finite score, different topics.
+        A negative alpha, no topic, a non-finite score, different topics.
 
     See Also
     --------
-    trisk : the same over its standard error.
+    trisk : the same over its standard error (2 topics or more).
     rankbook.stats.paired_t_test : the mean difference ($\alpha = 0$) and its test.
 
     References
@@ -202,6 +202,7 @@ def trisk(run, baseline, *, alpha: float, topics: str = "same") -> float:
     >>> trisk(run, base, alpha=0) == rb.stats.paired_t_test(run, base).statistic
     True
     """
+    _input.paired(run, baseline, topics)  # 2 topics or more: a standard error needs them
     r = risk_weighted_differences(run, baseline, alpha=alpha, topics=topics)
     mean = float(np.mean(r))
     sd = float(np.std(r, ddof=1))

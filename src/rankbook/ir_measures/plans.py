@@ -40,8 +40,6 @@ from rankbook.ir_measures.measures import NOT_PROVIDED, Measure
 
 TREC, ID_ASCENDING, FILE, ID_DESCENDING = "trec_eval", "id ascending", "file", "id descending"
 AS_GIVEN = ("as given",)
-DIVERSITY = ("ERR_IA", "nERR_IA", "alpha_DCG", "alpha_nDCG", "NRBP", "nNRBP", "AP_IA", "P_IA",
-             "StRecall")
 
 
 class Plan(NamedTuple):
@@ -54,6 +52,7 @@ class Plan(NamedTuple):
     judged_only: bool = False
     max_docs: int | None = None
     reported_if: str | None = None  # a topic is reported when this measure is above 0
+    subtopics: bool = False  # the qrels' iteration is the subtopic (pyndeval)
 
 
 def plan(measure: Measure) -> Plan:
@@ -73,12 +72,6 @@ def plan(measure: Measure) -> Plan:
         If ir_measures would refuse the measure (a parameter missing or of the wrong type,
         no provider for it), or rankbook's registry does not have it yet.
     """
-    if measure.NAME in DIVERSITY:
-        raise InvalidValueError(
-            f"{measure} is not yet available in rankbook.ir_measures (ir_measures' pyndeval "
-            "provider, which reads the subtopic from the qrels' iteration column); rankbook "
-            "computes it with rankbook.evaluate(qrels, run, ['alpha_nDCG@20', ...], "
-            "subtopic_qrels=FILE) or rankbook eval --subtopic-qrels FILE.")
     if measure.NAME == "Compat" and measure.params.get("normalize") is False:
         raise InvalidValueError(
             f"{measure} is not yet available in rankbook.ir_measures: the registry's Compat "
@@ -171,6 +164,25 @@ def _judged_at(measure: Measure) -> Plan:
                 order=ID_ASCENDING)
 
 
+#: ir_measures' names to ndeval's registry rows (rankbook.metrics.registry_diversity).
+_NDEVAL = {"alpha_DCG": "alpha_DCG(alpha={alpha})@{cutoff}",
+           "alpha_nDCG": "alpha_nDCG(alpha={alpha})@{cutoff}", "ERR_IA": "ERR_IA@{cutoff}",
+           "nERR_IA": "nERR_IA@{cutoff}", "P_IA": "P_IA@{cutoff}", "AP_IA": "AP_IA",
+           "NRBP": "NRBP(alpha={alpha},beta={beta})",
+           "nNRBP": "nNRBP(alpha={alpha},beta={beta})", "StRecall": "StRecall@{cutoff}"}
+
+
+def _diversity(measure: Measure) -> Plan | None:
+    """A pyndeval measure: ndeval's row on the grades binary at ``rel``, ties by id ascending."""
+    values = {p: measure[p] for p in ("cutoff", "alpha", "beta") if p in measure.SUPPORTED_PARAMS}
+    if values.get("cutoff", 1) is NOT_PROVIDED or not 0 < values.get("cutoff", 1) <= 20:
+        return None
+    values = {k: float(v) if k != "cutoff" else v for k, v in values.items()}
+    judged_only = "judged_only" in measure.SUPPORTED_PARAMS and bool(measure["judged_only"])
+    return Plan("pyndeval", _NDEVAL[measure.NAME].format(**values), ("binary", measure["rel"]),
+                ID_ASCENDING, judged_only, subtopics=True)
+
+
 def _accuracy(measure: Measure) -> Plan:
     cut = None if measure["cutoff"] is NOT_PROVIDED else measure["cutoff"]
     return Plan("accuracy", f"Accuracy({_rel(measure)})", order=FILE, max_docs=cut,
@@ -193,6 +205,7 @@ _PLANS = {
     "NERR9": _scaled("NERR9", at=True), "NERR10": _scaled("NERR10", "p"),
     "NERR11": _scaled("NERR11", "T"), "Judged": _judged_at, "Accuracy": _accuracy,
     "Compat": lambda x: Plan("compat", f"Compat(p={float(x['p'])!r})", order=ID_ASCENDING),
+    **dict.fromkeys(_NDEVAL, _diversity),
 }
 
 _WHY = {
@@ -201,4 +214,5 @@ _WHY = {
     "NumRel": "pytrec_eval's NumRel supports only rel=1",
     "nDCG": "nDCG(dcg='exp-log2') needs a cut-off and no gains or judged_only (gdeval's)",
     "RR": "RR@k with judged_only: no provider",
+    **dict.fromkeys(_NDEVAL, "pyndeval's measures need a cut-off from 1 to 20, ndeval's"),
 }

@@ -15,12 +15,11 @@ with the only preprocessing each provider does before its arithmetic:
 | msmarco | RR@k | ``RR@k`` | as given | document id ascending |
 | gdeval | ERR@k, nDCG(dcg='exp-log2')@k | ``gdeval-ERR@k``, ``gdeval-nDCG@k`` | as given | document id descending |
 | accuracy | Accuracy | ``Accuracy`` (with ``@k``: the run cut at k) | as given | file order |
+| pyndeval | alpha_nDCG, alpha_DCG, ERR_IA, nERR_IA, NRBP, nNRBP, AP_IA, P_IA, StRecall | ndeval's rows (``alpha_nDCG(alpha=0.5)@20``, ``NRBP(alpha=0.5,beta=0.5)`` ...) on the subtopic qrels (the qrels' ``iteration``) | ``rel``: 1 if grade ≥ rel else 0 | document id ascending |
 
 A measure no provider supports (``RBP`` without ``rel``, ``ERR`` without a cut-off,
-``NumRel(rel=2)``) is refused as ir_measures refuses it; the diversity measures
-(``alpha_nDCG``, ``ERR_IA`` ...) are in rankbook's registry (`rankbook.evaluate` with
-``subtopic_qrels=``) but not yet mapped here; they are refused with a message that says
-where to compute them.
+``NumRel(rel=2)``, a diversity measure without a cut-off or cut at more than 20, ndeval's
+deepest) is refused as ir_measures refuses it.
 
 Examples
 --------
@@ -29,6 +28,9 @@ Examples
 ('nDCG@10', 'gdeval-ERR@20', 'id ascending')
 >>> plan(INST(T=2.0, max_rel=3)).grades
 ('scaled', 0, 3)
+>>> from rankbook.ir_measures.measures import alpha_nDCG
+>>> plan(alpha_nDCG(rel=2)@10)[:4]
+('pyndeval', 'alpha_nDCG(alpha=0.5)@10', ('binary', 2), 'id ascending')
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ def plan(measure: Measure) -> Plan:
     ------
     InvalidValueError
         If ir_measures would refuse the measure (a parameter missing or of the wrong type,
-        no provider for it), or rankbook's registry does not have it yet.
+        no provider for it), or rankbook's registry does not have it yet (Compat(normalize=False)).
     """
     if measure.NAME == "Compat" and measure.params.get("normalize") is False:
         raise InvalidValueError(

@@ -85,3 +85,19 @@ def test_diversity_measures_without_a_cutoff_up_to_20_are_refused():
     for measure in (irm.alpha_nDCG, irm.ERR_IA @ 30):
         with pytest.raises(InvalidValueError, match=re.escape(f"Unsupported measure {measure}")):
             irm.calc_aggregate([measure], qrels, run)
+
+
+def test_judged_only_is_the_run_cut_to_judged_documents():
+    # ir_measures 0.4.3's pyndeval provider fails on judged_only=True; what it means to do
+    # (its PyNdEvalInvoker) is keep the run's (topic, document) pairs the qrels judge.
+    qrels = list(irm.read_trec_qrels(QRELS))
+    run = {"0": {"D9": 0.9, "D0": 0.8, "D2": 0.7, "D8": 0.5, "D3": 0.4}, "1": {"D7": 1.0, "D3": 0.7}}
+    judged = {(q.query_id, q.doc_id) for q in qrels}
+    cut = {t: {d: s for d, s in docs.items() if (t, d) in judged} for t, docs in run.items()}
+    for name in ("alpha_nDCG@5", "ERR_IA@20", "AP_IA", "P_IA@5"):
+        measure = irm.parse_measure(name)
+        wanted = irm.calc_aggregate([measure], qrels, cut)[measure]
+        only = measure(judged_only=True)
+        assert irm.calc_aggregate([only], qrels, run)[only] == pytest.approx(wanted, abs=1e-12)
+        if name != "P_IA@5":  # (the unjudged documents move the relevant ones down)
+            assert irm.calc_aggregate([measure], qrels, run)[measure] != pytest.approx(wanted)

@@ -7,8 +7,8 @@ provider ir_measures sends it to. Each must agree in ``calc_aggregate`` and in e
 ``iter_calc`` value (the same (topic, measure) pairs, values within 1e-9), except gdeval's,
 which gdeval.pl prints rounded to 5 decimals (``%.5f``): those agree within 5e-6.
 cwl_eval's provider is slow per topic (~4 ms), so its measures run on 50 topics;
-pytrec_eval's on 1,000 topics, the other providers' on 1,000 others and Compat's on 300
-(2,350 topics in all).
+pytrec_eval's on 1,000 topics, the other providers' on 1,000 others, Compat's on 300 and
+pyndeval's on 300 with 2-6 subtopics each in the qrels' iteration column (2,650 topics in all).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import math
 import random
 import warnings
 
+import pandas as pd
 import pytest
 
 ir_measures = pytest.importorskip("ir_measures")
@@ -54,10 +55,22 @@ MEASURES = {
         "INST(T=1.0,max_rel=3)", "INSQ(T=2.0,max_rel=3)", "BPM(T=2.0,max_rel=3)@10",
         "NERR8(max_rel=3)@10", "NERR9(max_rel=3)@10", "NERR10(max_rel=3)",
         "NERR11(T=2.0,max_rel=3)", "INST(T=2.0,min_rel=1,max_rel=3)"],
+    # On qrels with 2-6 subtopics a topic in the iteration column (a DataFrame), as
+    # pyndeval reads them. judged_only=True is left out: ir_measures 0.4.3's pyndeval
+    # provider fails on it (it indexes the run, which it has made a generator).
+    # Each (rel, alpha, beta) apart: ir_measures 0.4.3 makes one pyndeval evaluator per
+    # setting, and in one call with two of them the first one's values come out wrong
+    # (alpha_nDCG(alpha=0.3)@10 is 0.0 beside alpha_nDCG@20, 0.3115 alone).
+    "pyndeval": [
+        "alpha_nDCG@20", "alpha_DCG@5", "ERR_IA@20", "nERR_IA@5", "NRBP", "nNRBP", "AP_IA",
+        "P_IA@10", "StRecall@20", "ERR_IA@7"],
+    "pyndeval alpha=0.3": ["alpha_nDCG(alpha=0.3)@10"],
+    "pyndeval beta=0.8": ["nNRBP(beta=0.8)", "NRBP(beta=0.8)"],
+    "pyndeval rel=2": ["ERR_IA(rel=2)@10", "nNRBP(rel=2)", "alpha_nDCG(rel=2)@20", "AP_IA(rel=2)"],
 }
 #: gdeval.pl prints %.5f.
 TOLERANCE = {"gdeval": 5e-6 + 1e-12}  # half a unit of the 5th decimal
-TOPICS = {"cwl_eval": 50, "pytrec_eval": 1000, "other": 1000, "compat": 300}
+TOPICS = {"cwl_eval": 50, "pytrec_eval": 1000, "other": 1000, "compat": 300, "pyndeval": 300}
 #: ir_measures gives each measure to the first provider that supports it; these are the
 #: collections of the providers not named in TOPICS.
 
@@ -87,10 +100,24 @@ def random_collection(seed: int, topics: int, ties: bool = True):
     return qrels, run
 
 
+def with_subtopics(seed: int, qrels: dict):
+    """The qrels as ir_measures' DataFrame, each judgment spread over 2-6 subtopics."""
+    rng, rows = random.Random(seed), []
+    for qid, docs in qrels.items():
+        subtopics = [f"s{i}" for i in range(rng.randint(2, 6))]
+        for doc, grade in docs.items():
+            for subtopic in rng.sample(subtopics, rng.randint(1, len(subtopics))):
+                rows.append((qid, subtopic, doc, grade if rng.random() < 0.6 else 0))
+    return pd.DataFrame(rows, columns=["query_id", "iteration", "doc_id", "relevance"])
+
+
 @pytest.fixture(scope="module")
 def collections():
-    return {name: random_collection(seed, topics, ties=name != "compat")
+    made = {name: random_collection(seed, topics, ties=name != "compat")
             for seed, (name, topics) in enumerate(TOPICS.items(), start=30)}
+    qrels, run = made["pyndeval"]
+    made["pyndeval"] = with_subtopics(35, qrels), run
+    return made
 
 
 def _cases(collections):
@@ -149,7 +176,9 @@ def test_iter_calc_and_calc_aggregate_agree_with_ir_measures_on_all_measures_at_
     qrels, run = collections["cwl_eval"]
     names = [n for provider, names in MEASURES.items() for n in names
              if provider not in ("cwl_eval", "pytrec_eval judged_only", "pytrec_eval gains",
-                                 "compat")]
+                                 "compat") and not provider.startswith("pyndeval ")]
+    # (pyndeval's measures here on a dict of dicts: one subtopic a topic, as ir_measures
+    # reads it, with its warning; one setting, see MEASURES)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         measures = [ir_measures.parse_measure(n) for n in names]

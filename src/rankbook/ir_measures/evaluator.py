@@ -31,7 +31,9 @@ from typing import NamedTuple
 
 from rankbook._errors import caller_stacklevel
 from rankbook.evaluation import TopicMismatchWarning, evaluate
-from rankbook.ir_measures.inputs import CalcResults, Metric, qrels_frame, run_frame
+from rankbook.evaluation.subtopics import best_grades
+from rankbook.ir_measures.inputs import (CalcResults, Metric, qrels_frame, readable_twice,
+                                         run_frame, subtopic_qrels_frame)
 from rankbook.ir_measures.parsing import parse_measure
 from rankbook.ir_measures.plans import FILE, ID_ASCENDING, ID_DESCENDING, TREC, plan
 
@@ -61,7 +63,14 @@ class Evaluator:
     def __init__(self, measures, qrels):
         self.measures = list(dict.fromkeys(parse_measure(m) for m in measures))
         self.plans = {m: plan(m) for m in self.measures}
-        self.qrels = qrels_frame(qrels)
+        self.subtopics = None
+        if any(p.subtopics for p in self.plans.values()):
+            qrels = readable_twice(qrels)
+            self.subtopics = subtopic_qrels_frame(qrels)
+        if self.subtopics is not None and all(p.subtopics for p in self.plans.values()):
+            self.qrels = best_grades(self.subtopics)  # topics and judged documents
+        else:
+            self.qrels = qrels_frame(qrels)
         self.qrel_qids = set(self.qrels["query"])
 
     def iter_calc(self, run):
@@ -69,7 +78,7 @@ class Evaluator:
         run = run_frame(run)
         _warn_run_only(set(run["query"]) - self.qrel_qids)
         reported = set()
-        for metric in _computed(self.plans, self.qrels, run, self.qrel_qids):
+        for metric in _computed(self.plans, (self.qrels, self.subtopics), run, self.qrel_qids):
             reported.add((metric.measure, metric.query_id))
             yield metric
         alone = {p.provider for p in self.plans.values()} == {"accuracy"}
@@ -98,29 +107,43 @@ def aggregate(measure, values: list) -> float:
     return sum(values) / len(values) if values else float("nan")
 
 
-def _computed(plans: dict, qrels, run, qrel_qids: set):
+def _computed(plans: dict, judgments: tuple, run, qrel_qids: set):
     """The values of the topics both sides have, one rankbook.evaluate call per group."""
+    qrels, subtopics = judgments
     if not qrel_qids & set(run["query"]):
         return
     groups: dict[tuple, list] = {}
     for measure, planned in plans.items():
-        key = (planned.grades, planned.order, planned.judged_only, planned.max_docs)
+        key = (planned.grades, planned.order, planned.judged_only, planned.max_docs,
+               planned.subtopics)
         groups.setdefault(key, []).append((measure, planned))
     whole = f"{max(1, len(run))}"
-    for (grades, order, judged_only, max_docs), members in groups.items():
+    for (grades, order, judged_only, max_docs, by_subtopic), members in groups.items():
         names = [p.name.format(whole) for _, p in members]
         names += [p.reported_if for _, p in members if p.reported_if]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", TopicMismatchWarning)
-            table = evaluate(_graded(qrels, grades), _ordered(run, order),
-                             list(dict.fromkeys(names)), judged_only=judged_only,
-                             max_docs=max_docs)
+            if by_subtopic:  # pyndeval: the subtopic judgments, binary at rel
+                given = {"qrels": None, "subtopic_qrels": _graded(subtopics, grades)}
+            else:
+                given = {"qrels": _graded(qrels, grades)}
+            table = evaluate(run=_ordered(run, order), measures=list(dict.fromkeys(names)),
+                             judged_only=judged_only, max_docs=max_docs, **given)
         table = table.drop(index="all")
+        relevant = _with_relevant(given.get("subtopic_qrels"))
         for query_id, row in zip(table.index, table.to_dict("records")):
             for measure, planned in members:
                 if planned.reported_if and not row[planned.reported_if] > 0:
                     continue
+                if measure.NAME == "nNRBP" and query_id not in relevant:
+                    yield Metric(query_id, measure, float("nan"))  # pyndeval: 0 / 0
+                    continue
                 yield _metric(query_id, measure, planned.name.format(whole), row)
+
+
+def _with_relevant(subtopics) -> set:
+    """The topics with a relevant (document, subtopic) judgment (grades binary by now)."""
+    return set() if subtopics is None else set(subtopics["query"][subtopics["grade"] > 0])
 
 
 def _metric(query_id: str, measure, name: str, row: dict):

@@ -33,8 +33,9 @@ from typing import NamedTuple
 import pandas as pd
 
 from rankbook._errors import InputFileError, InvalidTypeError
-from rankbook.io import read_qrels, read_run
+from rankbook.io import read_run
 from rankbook.io.convert import as_qrels, as_run
+from rankbook.io.subtopics import as_subtopic_qrels
 
 
 class Qrel(NamedTuple):
@@ -72,8 +73,9 @@ class CalcResults(NamedTuple):
 class _Records:
     """The records of a file read once, iterable as ir_measures' generators; keeps the table."""
 
-    def __init__(self, frame: pd.DataFrame, make):
+    def __init__(self, frame: pd.DataFrame, make, columns=None):
         self.frame, self._make = frame, make
+        self._columns = list(columns or frame.columns[:3])
         self._rows = None
 
     def __iter__(self):
@@ -81,7 +83,7 @@ class _Records:
 
     def __next__(self):
         if self._rows is None:
-            self._rows = iter(zip(*(self.frame[c].tolist() for c in self.frame.columns[:3])))
+            self._rows = iter(zip(*(self.frame[c].tolist() for c in self._columns)))
         return self._make(*next(self._rows))
 
 
@@ -92,16 +94,19 @@ def read_trec_qrels(file) -> _Records:
     ----------
     file : str, os.PathLike or file object
         A path (``.gz`` decompressed), the text itself (a string with a newline) or an
-        open text file. Read by :func:`rankbook.io.read_qrels`, whose errors name the line.
+        open text file. Read by :func:`rankbook.io.as_subtopic_qrels`, whose errors name
+        the line: a document may be judged once per topic and iteration (the iteration is
+        the subtopic of ir_measures' diversity measures).
 
     Returns
     -------
     iterator of Qrel
-        Grades as numbers (``relevance`` an int when whole); the evaluator reads the
-        table directly, without making the tuples.
+        Grades as numbers (``relevance`` an int when whole), ``iteration`` as in the file;
+        the evaluator reads the table directly, without making the tuples.
     """
-    frame = _read(file, read_qrels)
-    return _Records(frame, lambda q, d, g: Qrel(q, d, int(g) if float(g).is_integer() else g))
+    frame = _read(file, as_subtopic_qrels)
+    return _Records(frame, lambda q, d, g, i: Qrel(q, d, int(g) if float(g).is_integer() else g,
+                                                   i), ("query", "doc", "grade", "subtopic"))
 
 
 def read_trec_run(file) -> _Records:
@@ -150,6 +155,8 @@ PREFERRED = {"query": ("query_id", "qid"), "doc": ("doc_id", "docno"),
 
 
 def _frame(value, kind: str, fields: tuple[str, ...], convert) -> pd.DataFrame:
+    if isinstance(value, _Records) and "subtopic" in value.frame.columns:  # qrels
+        return _from_records(value, kind, fields, convert)
     if isinstance(value, _Records):
         return value.frame
     if _is_records(value):
@@ -157,6 +164,49 @@ def _frame(value, kind: str, fields: tuple[str, ...], convert) -> pd.DataFrame:
     if isinstance(value, pd.DataFrame):
         value = _preferred_columns(value, "grade" if kind == "qrels" else "score")
     return convert(value)
+
+
+def subtopic_qrels_frame(qrels) -> pd.DataFrame:
+    r"""Any qrels form as subtopic qrels: columns query, subtopic, doc, grade (pyndeval's input).
+
+    The subtopic is ir_measures' ``iteration``: the field of ``Qrel`` records, the
+    ``iteration`` column of a DataFrame, the second column of a TREC qrels file (read by
+    :func:`rankbook.io.as_subtopic_qrels`). A dict of dicts, a record or a DataFrame without
+    it are one subtopic ``'0'`` per topic, as
+    ir_measures' pyndeval provider reads them. A document may be judged once per subtopic.
+
+    Examples
+    --------
+    >>> subtopic_qrels_frame([Qrel("q1", "d1", 1, "a"), Qrel("q1", "d1", 0, "b")])
+      query subtopic doc  grade
+    0    q1        a  d1    1.0
+    1    q1        b  d1    0.0
+    """
+    if isinstance(qrels, (str, os.PathLike)) and "\n" not in str(qrels):
+        return as_subtopic_qrels(qrels)
+    if isinstance(qrels, _Records):
+        return qrels.frame
+    if isinstance(qrels, pd.DataFrame):
+        named = _preferred_columns(qrels, "grade")
+        subtopic = qrels["iteration"] if "iteration" in qrels.columns else "0"
+        columns = dict(zip(("query", "doc", "grade"), (named[c] for c in named.columns[:3])))
+        return as_subtopic_qrels(pd.DataFrame({**columns, "subtopic": subtopic})
+                                 [["query", "subtopic", "doc", "grade"]])
+    if isinstance(qrels, dict):
+        return as_subtopic_qrels({q: {"0": docs} for q, docs in qrels.items()})
+    if _is_records(qrels):
+        rows = list(qrels)
+        _from_records(rows, "qrels", ("query_id", "doc_id", "relevance"), lambda x: x)
+        return as_subtopic_qrels(pd.DataFrame(
+            {"query": [r.query_id for r in rows],
+             "subtopic": [getattr(r, "iteration", "0") for r in rows],
+             "doc": [r.doc_id for r in rows], "grade": [r.relevance for r in rows]}))
+    return as_subtopic_qrels(qrels)  # its error names what is accepted
+
+
+def readable_twice(qrels):
+    """The qrels as given, or, if they are an iterator of records, as a list of them."""
+    return list(qrels) if _is_records(qrels) and not isinstance(qrels, _Records) else qrels
 
 
 def _preferred_columns(frame: pd.DataFrame, value: str) -> pd.DataFrame:

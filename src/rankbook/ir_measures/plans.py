@@ -15,12 +15,11 @@ with the only preprocessing each provider does before its arithmetic:
 | msmarco | RR@k | ``RR@k`` | as given | document id ascending |
 | gdeval | ERR@k, nDCG(dcg='exp-log2')@k | ``gdeval-ERR@k``, ``gdeval-nDCG@k`` | as given | document id descending |
 | accuracy | Accuracy | ``Accuracy`` (with ``@k``: the run cut at k) | as given | file order |
+| pyndeval | alpha_nDCG, alpha_DCG, ERR_IA, nERR_IA, NRBP, nNRBP, AP_IA, P_IA, StRecall | ndeval's rows (``alpha_nDCG(alpha=0.5)@20``, ``NRBP(alpha=0.5,beta=0.5)`` ...) on the subtopic qrels (the qrels' ``iteration``) | ``rel``: 1 if grade ≥ rel else 0 | document id ascending |
 
 A measure no provider supports (``RBP`` without ``rel``, ``ERR`` without a cut-off,
-``NumRel(rel=2)``) is refused as ir_measures refuses it; the diversity measures
-(``alpha_nDCG``, ``ERR_IA`` ...) are in rankbook's registry (`rankbook.evaluate` with
-``subtopic_qrels=``) but not yet mapped here; they are refused with a message that says
-where to compute them.
+``NumRel(rel=2)``, a diversity measure without a cut-off or cut at more than 20, ndeval's
+deepest) is refused as ir_measures refuses it.
 
 Examples
 --------
@@ -29,6 +28,9 @@ Examples
 ('nDCG@10', 'gdeval-ERR@20', 'id ascending')
 >>> plan(INST(T=2.0, max_rel=3)).grades
 ('scaled', 0, 3)
+>>> from rankbook.ir_measures.measures import alpha_nDCG
+>>> plan(alpha_nDCG(rel=2)@10)[:4]
+('pyndeval', 'alpha_nDCG(alpha=0.5)@10', ('binary', 2), 'id ascending')
 """
 
 from __future__ import annotations
@@ -40,8 +42,6 @@ from rankbook.ir_measures.measures import NOT_PROVIDED, Measure
 
 TREC, ID_ASCENDING, FILE, ID_DESCENDING = "trec_eval", "id ascending", "file", "id descending"
 AS_GIVEN = ("as given",)
-DIVERSITY = ("ERR_IA", "nERR_IA", "alpha_DCG", "alpha_nDCG", "NRBP", "nNRBP", "AP_IA", "P_IA",
-             "StRecall")
 
 
 class Plan(NamedTuple):
@@ -54,6 +54,7 @@ class Plan(NamedTuple):
     judged_only: bool = False
     max_docs: int | None = None
     reported_if: str | None = None  # a topic is reported when this measure is above 0
+    subtopics: bool = False  # the qrels' iteration is the subtopic (pyndeval)
 
 
 def plan(measure: Measure) -> Plan:
@@ -71,14 +72,8 @@ def plan(measure: Measure) -> Plan:
     ------
     InvalidValueError
         If ir_measures would refuse the measure (a parameter missing or of the wrong type,
-        no provider for it), or rankbook's registry does not have it yet.
+        no provider for it), or rankbook's registry does not have it yet (Compat(normalize=False)).
     """
-    if measure.NAME in DIVERSITY:
-        raise InvalidValueError(
-            f"{measure} is not yet available in rankbook.ir_measures (ir_measures' pyndeval "
-            "provider, which reads the subtopic from the qrels' iteration column); rankbook "
-            "computes it with rankbook.evaluate(qrels, run, ['alpha_nDCG@20', ...], "
-            "subtopic_qrels=FILE) or rankbook eval --subtopic-qrels FILE.")
     if measure.NAME == "Compat" and measure.params.get("normalize") is False:
         raise InvalidValueError(
             f"{measure} is not yet available in rankbook.ir_measures: the registry's Compat "
@@ -171,6 +166,25 @@ def _judged_at(measure: Measure) -> Plan:
                 order=ID_ASCENDING)
 
 
+#: ir_measures' names to ndeval's registry rows (rankbook.metrics.registry_diversity).
+_NDEVAL = {"alpha_DCG": "alpha_DCG(alpha={alpha})@{cutoff}",
+           "alpha_nDCG": "alpha_nDCG(alpha={alpha})@{cutoff}", "ERR_IA": "ERR_IA@{cutoff}",
+           "nERR_IA": "nERR_IA@{cutoff}", "P_IA": "P_IA@{cutoff}", "AP_IA": "AP_IA",
+           "NRBP": "NRBP(alpha={alpha},beta={beta})",
+           "nNRBP": "nNRBP(alpha={alpha},beta={beta})", "StRecall": "StRecall@{cutoff}"}
+
+
+def _diversity(measure: Measure) -> Plan | None:
+    """A pyndeval measure: ndeval's row on the grades binary at ``rel``, ties by id ascending."""
+    values = {p: measure[p] for p in ("cutoff", "alpha", "beta") if p in measure.SUPPORTED_PARAMS}
+    if values.get("cutoff", 1) is NOT_PROVIDED or not 0 < values.get("cutoff", 1) <= 20:
+        return None
+    values = {k: float(v) if k != "cutoff" else v for k, v in values.items()}
+    judged_only = "judged_only" in measure.SUPPORTED_PARAMS and bool(measure["judged_only"])
+    return Plan("pyndeval", _NDEVAL[measure.NAME].format(**values), ("binary", measure["rel"]),
+                ID_ASCENDING, judged_only, subtopics=True)
+
+
 def _accuracy(measure: Measure) -> Plan:
     cut = None if measure["cutoff"] is NOT_PROVIDED else measure["cutoff"]
     return Plan("accuracy", f"Accuracy({_rel(measure)})", order=FILE, max_docs=cut,
@@ -193,6 +207,7 @@ _PLANS = {
     "NERR9": _scaled("NERR9", at=True), "NERR10": _scaled("NERR10", "p"),
     "NERR11": _scaled("NERR11", "T"), "Judged": _judged_at, "Accuracy": _accuracy,
     "Compat": lambda x: Plan("compat", f"Compat(p={float(x['p'])!r})", order=ID_ASCENDING),
+    **dict.fromkeys(_NDEVAL, _diversity),
 }
 
 _WHY = {
@@ -201,4 +216,5 @@ _WHY = {
     "NumRel": "pytrec_eval's NumRel supports only rel=1",
     "nDCG": "nDCG(dcg='exp-log2') needs a cut-off and no gains or judged_only (gdeval's)",
     "RR": "RR@k with judged_only: no provider",
+    **dict.fromkeys(_NDEVAL, "pyndeval's measures need a cut-off from 1 to 20, ndeval's"),
 }

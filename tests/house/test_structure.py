@@ -363,3 +363,15 @@ def test_the_fence_check_can_fail(tmp_path, monkeypatch):
         "rankbook.io.trec:1 imports rankbook.io.fast._ids: use the names of rankbook.io.fast's "
         "interface (its __init__)",
         "rankbook.evaluation.batch:1 imports rankbook.io.fast, which only io may use"]
+
+
+def test_test_modules_have_unique_basenames():
+    # The test folders are not packages: pytest imports each test file by its basename, so two
+    # files of one name in two folders break collection of the whole suite ("import file
+    # mismatch"), but not of either folder alone (tests/ir_measures/test_diversity.py and
+    # tests/metrics/test_diversity.py did, in CI).
+    tests = Path(__file__).resolve().parents[1]
+    seen: dict[str, list[str]] = {}
+    for path in tests.rglob("test_*.py"):
+        seen.setdefault(path.name, []).append(str(path.relative_to(tests)))
+    assert not {name: paths for name, paths in seen.items() if len(paths) > 1}

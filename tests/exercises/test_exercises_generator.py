@@ -226,8 +226,9 @@ def test_metric_names_are_the_registry_names():
     assert generate_exercises("ndcg@k", 1)[0].metric == "nDCG@k"  # case is ignored
 
 
-@pytest.mark.parametrize("metric", ["precision", "", "MAP@5"])
+@pytest.mark.parametrize("metric", ["precision", "", "MAAP@5"])
 def test_unknown_metric_lists_the_accepted_ones(metric):
+    # ("MAP@5" is ir_measures' AP@5: tests/evaluation/test_ir_measures_strings.py)
     with pytest.raises(InvalidValueError, match=r"choose from 'P@k', .*'11pt', 'MAP', 'MRR'"):
         generate_exercises(metric)
 

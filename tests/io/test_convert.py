@@ -99,3 +99,16 @@ def test_a_frame_of_text_grades_is_refused_as_a_dict_of_them_is(grades):
     converted = frame.assign(grade=pd.to_numeric(frame["grade"].map(
         lambda g: g.decode() if isinstance(g, bytes) else g)))
     assert as_qrels(converted)["grade"].tolist() == [float(g) for g in converted["grade"]]
+
+
+def test_a_dataframe_run_evaluated_whole_refuses_a_document_twice_naming_its_rows():
+    # as_ranking reads a DataFrame without as_run's table (issue 32's speed): the batch
+    # evaluator's join finds the document twice and says so as as_run does, rows from 1.
+    import rankbook as rb
+
+    run = pd.DataFrame({"query": ["1", "1", "2", "1"], "doc": ["a", "b", "a", "a"],
+                        "score": [3.0, 2.0, 1.0, 0.5]})
+    with pytest.raises(InputFileError, match="'a' appears 2 times in topic '1'") as caught:
+        rb.evaluate({"1": {"a": 1}, "2": {"a": 0}}, run, measures=["P@5"])
+    assert caught.value.lines == (1, 4)
+    assert "run DataFrame (rows counted from 1)" in str(caught.value)

@@ -189,3 +189,16 @@ def test_iter_calc_and_calc_aggregate_agree_with_ir_measures_on_all_measures_at_
     assert all(_close(expected[k], got[k], TOLERANCE["gdeval"]) for k in expected)
     assert len(aggregate) == len(set(measures))  # MAP is AP and MRR is RR, in both
     # (Compat is left out: its ideal ranking breaks score ties differently, see above)
+
+
+def test_providers_with_different_tie_orders_agree_on_a_run_without_ties(collections):
+    # Without tied scores every provider's order is trec_eval's, and the drop-in evaluates
+    # them in one rankbook.evaluate call (issue 32's speed): still ir_measures' values.
+    qrels, run = collections["compat"]  # distinct scores
+    names = ["P@10", "nDCG@10", "AP", "Judged@10", "RR@10", "Compat", "Accuracy"]
+    theirs, ours = _evaluate_both(names, qrels, run)
+    for name in names:
+        a = theirs.aggregated[ir_measures.parse_measure(name)]
+        b = ours.aggregated[drop_in.parse_measure(name)]
+        assert _close(a, b, 1e-9), (name, a, b)
+    assert _per_topic(theirs.per_query).keys() == _per_topic(ours.per_query).keys()

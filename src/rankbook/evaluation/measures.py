@@ -11,13 +11,14 @@ default parameters (``P`` is ``P_5`` ... ``P_1000``), with ``_`` one cut-off
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from rankbook._errors import InvalidTypeError, InvalidValueError
-from rankbook.evaluation import measure_settings
+from rankbook.evaluation import ir_measures_names, measure_settings
 from rankbook.evaluation._spelling import closest, respellings
 from rankbook.evaluation.measure_lists import canonical_names, trec_names
 from rankbook.metrics.registry import METRICS
@@ -227,8 +228,13 @@ def _parse_one(name, grammar: _Grammar, trec_eval: str, fold: bool = True) -> li
         raise InvalidTypeError(f"a measure name must be a string such as 'P@10', got {name!r}.")
     text = name.strip()
     if ":" in text or "(" in text:
-        return measure_settings.parse_with_settings(
-            text, lambda part: _parse_one(part, grammar, trec_eval, fold))
+        try:
+            return measure_settings.parse_with_settings(
+                text, lambda part: _parse_one(part, grammar, trec_eval, fold))
+        except InvalidValueError as error:
+            if not fold:
+                raise
+            return _as_ir_measures_writes_it(text, grammar, trec_eval, error)
     if text == "all_trec":
         return [m for metric in grammar.metrics
                 if metric.evaluable and metric.trec_eval and trec_eval in metric.all_trec
@@ -285,7 +291,23 @@ def _case_folded(text: str, grammar: _Grammar, trec_eval: str) -> list[Measure]:
         return parsed[0]
     if not parsed and errors:
         raise InvalidValueError(errors[0])
-    raise UnknownMeasureError(_unknown(text, grammar))
+    unknown = UnknownMeasureError(_unknown(text, grammar))
+    if parsed:  # two measures of the registry: ambiguous, whatever ir_measures calls it
+        raise unknown
+    return _as_ir_measures_writes_it(text, grammar, trec_eval, unknown)
+
+
+def _as_ir_measures_writes_it(text: str, grammar: _Grammar, trec_eval: str,
+                              error: InvalidValueError) -> list[Measure]:
+    """``text`` read as an ir_measures string (`ir_measures_names`), labelled as written;
+    ``error`` (rankbook's reading's) if it is not one."""
+    spelling = ir_measures_names.translated(text)
+    if spelling is None:
+        raise error
+    columns = _parse_one(spelling, grammar, trec_eval, fold=False)
+    if len(columns) == 1:
+        return [dataclasses.replace(columns[0], label=text)]
+    return [dataclasses.replace(column, label=f"{text}:{column.quantity}") for column in columns]
 
 
 def _another_name(metric: Metric, joiner: str, rest: str) -> bool:

@@ -25,6 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rankbook._errors import InvalidValueError
+from rankbook.evaluation import ir_measures_names
 from rankbook.exercises import _fusion_items, _registry_items, _stats_items
 from rankbook.exercises._draw import Exercise, Level, Query, draw_exercise
 from rankbook.exercises._names import EXERCISE_METRICS, WITH_K, find_metric
@@ -50,10 +51,7 @@ class Kind:
 def resolve(text) -> Kind:
     """The exercise kind asked for by ``text``; an unknown name is refused with the choices."""
     if isinstance(text, str) and "(" in text:
-        raise InvalidValueError(
-            f"NAME {text!r}: exercises fix a measure's cut-off (P@5), not its other parameters; "
-            f"ask for {re.sub(r'[(][^)]*[)]', '', text)!r} (every exercise counts grade >= 1 as "
-            "relevant).")
+        text = _without_settings(text)
     exact = _registry_items.registry_entry(text.strip()) if isinstance(text, str) else None
     if exact is not None and exact.name not in EXERCISE_METRICS:
         return Kind("registry", exact.name)  # nDCG (no cut-off) is not nDCG@k
@@ -71,6 +69,26 @@ def resolve(text) -> Kind:
             "'t-test')."
         )
     return found
+
+
+def _without_settings(text: str) -> str:
+    """``text``'s measure named without parentheses, or an error: exercises fix only a cut-off.
+
+    An ir_measures string that names a registry row on its own is that row
+    (``nDCG(dcg='exp-log2')@5`` is ``gdeval-nDCG@5``, ``SetP(relative=True)`` is ``SetRelP``);
+    ``rel=1`` is every exercise's relevance level.
+    """
+    try:
+        spelling = ir_measures_names.translated(text)
+    except InvalidValueError:
+        spelling = None
+    plain = spelling and spelling.replace("(rel=1)", "")
+    if not plain or "(" in plain:
+        raise InvalidValueError(
+            f"NAME {text!r}: exercises fix a measure's cut-off (P@5), not its other parameters; "
+            f"ask for {re.sub(r'[(][^)]*[)]', '', text)!r} (every exercise counts grade >= 1 as "
+            "relevant).")
+    return plain
 
 
 def _registry_kind(text: str) -> Kind | None:

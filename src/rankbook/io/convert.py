@@ -1,10 +1,9 @@
 r"""The one place that decides how an input is read: a path, a Python dict or a DataFrame.
 
-`as_qrels` and `as_run` give the table form (:mod:`rankbook.io.frames`), which
-the per-topic evaluator, `explain` and the writers use; `as_judgments` and
-`as_ranking` give the array form (:mod:`rankbook.io.arrays`), which the batch
-evaluator uses. All four send each kind of input to the same reader, so a
-reader added here serves both forms.
+`as_qrels` and `as_run` give the table form (:mod:`rankbook.io.frames`), which the per-topic
+evaluator, `explain` and the writers use; `as_judgments` and `as_ranking` give the array form
+(:mod:`rankbook.io.arrays`), which the batch evaluator uses. All four send each kind of input
+to the same reader, so a reader added here serves both forms.
 
 | input | qrels | run |
 | --- | --- | --- |
@@ -27,9 +26,8 @@ white space inside (FLAGR's ``1,0,Q1-E36,1``, or ``1, 0, Q1-E36, 1``), is FLAGR'
 CSV (`query,0,item,relevance`, read by `rankbook.io.read_flagr_qrels`); any other file
 is a TREC qrels file (`qid iter docid grade`), whose reader says what is wrong with it.
 A TREC line has white space between its fields, so a TREC qrels file is never taken for
-FLAGR's, even when its document ids hold commas. The first line is read from
-a regular file (gzip data decompressed); a pipe or FIFO cannot be read twice, so it is
-read as a TREC qrels file.
+FLAGR's, even when its document ids hold commas. The first line is read from a regular file
+(gzip data decompressed); a pipe or FIFO cannot be read twice, so it is read as TREC qrels.
 """
 
 from __future__ import annotations
@@ -54,6 +52,7 @@ QUERY_NAMES = ("query", "qid", "query_id", "topic")
 DOC_NAMES = ("doc", "docid", "doc_id", "docno", "item")
 GRADE_NAMES = ("grade", "relevance", "rel", "label")
 SCORE_NAMES = ("score",)
+FRAME_ROWS = "run DataFrame (rows counted from 1)"  # where a run DataFrame's errors point
 
 
 def as_qrels(qrels, *, progress: bool = False):
@@ -127,8 +126,7 @@ def as_run(run, *, progress: bool = False):
         query, doc, score = _from_dict(run, "run", "score")
         return make_run(query, doc, score, np.arange(1, len(doc) + 1), "run dict")
     query, doc, score = frame_columns(run, "run", SCORE_NAMES)
-    frame = make_run(query, doc, score, np.arange(1, len(doc) + 1),
-                     "run DataFrame (rows counted from 1)")
+    frame = make_run(query, doc, score, np.arange(1, len(doc) + 1), FRAME_ROWS)
     frame.attrs["name"] = run.attrs.get("name", "rankbook")
     return _named_as(frame, run)
 
@@ -174,9 +172,8 @@ def as_judgments(qrels, *, progress: bool = False) -> arrays.Judgments:
 def as_ranking(run, *, progress: bool = False) -> arrays.Ranking:
     """Any input :func:`as_run` accepts, in the array form (:class:`rankbook.io.arrays.Ranking`).
 
-    A document listed twice in one topic of a file is not checked here: the
-    batch evaluator finds it while joining, and refuses it with
-    :func:`refuse_duplicates`.
+    A document listed twice in one topic of a file or a DataFrame is not checked here: the
+    batch evaluator finds it while joining, and refuses it with :func:`refuse_duplicates`.
     """
     kind = _kind(run, "run")
     if kind == "dict":
@@ -187,6 +184,11 @@ def as_ranking(run, *, progress: bool = False) -> arrays.Ranking:
     if kind == "path":
         query, doc, score, lines, name = read_run_arrays(run, progress=progress)
         return arrays.Ranking(query, doc, score, lines, path_text(run), name)
+    if kind == "frame":  # as as_run checks it, but for a document twice (found while joining)
+        query, doc, score = frame_columns(run, "run", SCORE_NAMES)
+        return arrays.Ranking(fast.byte_ids(query), fast.byte_ids(doc), score,
+                              np.arange(1, len(doc) + 1), run.attrs.get("source", FRAME_ROWS),
+                              run.attrs.get("name", "rankbook"))
     return arrays.ranking_from_frame(as_run(run))
 
 

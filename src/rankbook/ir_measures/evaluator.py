@@ -29,6 +29,9 @@ import warnings
 from itertools import product
 from typing import NamedTuple
 
+import numpy as np
+import pandas
+
 from rankbook._errors import caller_stacklevel
 from rankbook.evaluation import TopicMismatchWarning, evaluate
 from rankbook.evaluation.subtopics import best_grades
@@ -69,14 +72,17 @@ class Evaluator:
             self.subtopics = subtopic_qrels_frame(qrels)
         if self.subtopics is not None and all(p.subtopics for p in self.plans.values()):
             self.qrels = best_grades(self.subtopics)  # topics and judged documents
+        elif _plain(qrels):  # rankbook.evaluate reads it as it is (and checks every item)
+            self.qrels, self.qrel_qids = qrels, {topic for topic, docs in qrels.items() if docs}
+            return
         else:
             self.qrels = qrels_frame(qrels)
-        self.qrel_qids = set(self.qrels["query"])
+        self.qrel_qids = set(self.qrels["query"].unique())
 
     def iter_calc(self, run):
         """Yield a ``Metric`` per measure and qrels topic (``CwlMetric`` for cwl_eval's)."""
-        run = run_frame(run)
-        _warn_run_only(set(run["query"]) - self.qrel_qids)
+        run = _Run(run)
+        _warn_run_only(run.topics - self.qrel_qids)
         reported = set()
         for metric in _computed(self.plans, (self.qrels, self.subtopics), run, self.qrel_qids):
             reported.add((metric.measure, metric.query_id))
@@ -107,17 +113,52 @@ def aggregate(measure, values: list) -> float:
     return sum(values) / len(values) if values else float("nan")
 
 
-def _computed(plans: dict, judgments: tuple, run, qrel_qids: set):
+def _plain(value) -> bool:
+    """Whether ``value`` is a dict of dicts with ``str`` topic ids (read as it is)."""
+    return isinstance(value, dict) and all(type(topic) is str and isinstance(docs, dict)
+                                           for topic, docs in value.items())
+
+
+class _Run:
+    """A run in the form rankbook.evaluate reads fastest, with what the drop-in asks of it.
+
+    A dict of dicts with ``str`` topic ids goes to rankbook.evaluate as it is (its fast
+    path reads it straight into arrays, checking every id and score); any other form is
+    rankbook's table (:func:`run_frame`), built at once. The table of a dict is built only
+    if a provider's order of tied scores needs the run re-scored.
+    """
+
+    def __init__(self, given):
+        plain = _plain(given)
+        self.given = given if plain else run_frame(given)
+        if plain:
+            self.topics = set(given)
+            self.lines = sum(len(documents) for documents in given.values())
+            self.tied = any(len(set(scores.values())) < len(scores) for scores in given.values())
+        else:
+            self.topics = set(self.given["query"].unique())
+            self.lines = len(self.given)
+            self.tied = _has_tied_scores(self.given)
+
+    def ordered(self, order: str):
+        """The run for rankbook.evaluate, re-scored so that trec_eval's order is ``order``'s."""
+        if order == TREC:
+            return self.given
+        table = self.given if isinstance(self.given, pandas.DataFrame) else run_frame(self.given)
+        return _ordered(table, order)
+
+
+def _computed(plans: dict, judgments: tuple, run: _Run, qrel_qids: set):
     """The values of the topics both sides have, one rankbook.evaluate call per group."""
     qrels, subtopics = judgments
-    if not qrel_qids & set(run["query"]):
+    if not qrel_qids & run.topics:
         return
     groups: dict[tuple, list] = {}
-    for measure, planned in plans.items():
-        key = (planned.grades, planned.order, planned.judged_only, planned.max_docs,
-               planned.subtopics)
+    for measure, planned in plans.items():  # without ties, every provider's order is trec_eval's
+        key = (planned.grades, planned.order if run.tied else TREC, planned.judged_only,
+               planned.max_docs, planned.subtopics)
         groups.setdefault(key, []).append((measure, planned))
-    whole = f"{max(1, len(run))}"
+    whole = f"{max(1, run.lines)}"
     for (grades, order, judged_only, max_docs, by_subtopic), members in groups.items():
         names = [p.name.format(whole) for _, p in members]
         names += [p.reported_if for _, p in members if p.reported_if]
@@ -127,7 +168,7 @@ def _computed(plans: dict, judgments: tuple, run, qrel_qids: set):
                 given = {"qrels": None, "subtopic_qrels": _graded(subtopics, grades)}
             else:
                 given = {"qrels": _graded(qrels, grades)}
-            table = evaluate(run=_ordered(run, order), measures=list(dict.fromkeys(names)),
+            table = evaluate(run=run.ordered(order), measures=list(dict.fromkeys(names)),
                              judged_only=judged_only, max_docs=max_docs, **given)
         table = table.drop(index="all")
         relevant = _with_relevant(given.get("subtopic_qrels"))
@@ -157,6 +198,8 @@ def _graded(qrels, grades: tuple):
     """The grades a provider reads: as given, binary at ``rel``, scaled, or mapped by ``gains``."""
     if grades[0] == "as given":
         return qrels
+    if isinstance(qrels, dict):
+        qrels = qrels_frame(qrels)
     grade = qrels["grade"]
     if grades[0] == "binary":  # cwl_eval: negative grades are 0, then grade >= rel is 1
         new = (grade.clip(lower=0) >= grades[1]).astype(float)
@@ -168,10 +211,17 @@ def _graded(qrels, grades: tuple):
     return qrels.assign(grade=new)
 
 
+def _has_tied_scores(run) -> bool:
+    """Whether two documents of a topic have the same score (where the providers' orders part)."""
+    topics = pandas.factorize(run["query"])[0]
+    scores = run["score"].to_numpy()
+    order = np.lexsort((scores, topics))
+    topics, scores = topics[order], scores[order]
+    return bool(np.any((topics[1:] == topics[:-1]) & (scores[1:] == scores[:-1])))
+
+
 def _ordered(run, order: str):
     """The run re-scored so that trec_eval's order is the provider's order (ties included)."""
-    if order == TREC:
-        return run
     ranked = run.assign(position=range(len(run)))
     tie = {ID_ASCENDING: ("doc", True), ID_DESCENDING: ("doc", False), FILE: ("position", True)}
     column, ascending = tie[order]

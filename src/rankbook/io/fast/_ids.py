@@ -46,7 +46,7 @@ def fixed_fits(longest: int, total: int, count: int) -> bool:
 
 def byte_ids(column):
     """A column (or list) of str ids (no NUL) in the array form."""
-    values = list(column)
+    values = column.tolist() if hasattr(column, "tolist") else list(column)  # pandas: at once
     if not values:
         return np.zeros(0, dtype="S1")
     if max(map(len, values)) <= SHORT_WIDTH:  # (characters: the bytes, if ASCII)

@@ -71,8 +71,10 @@ def _arguments(parser) -> None:
                         help="evaluate each topic on its judged documents only, the unjudged "
                              "removed and the others moving up (trec_eval's -J)")
     parser.add_argument("-m", dest="measures", action="append", default=None, metavar="MEASURE",
-                        help="a measure to compute; repeat for several (default: trec_eval's "
-                             "default set), e.g. -m map -m P.5,10 -m nDCG@10")
+                        help="a measure to compute, by rankbook's, trec_eval's or "
+                             "ir_measures' name; repeat for several (default: trec_eval's "
+                             "default set), e.g. -m map -m P.5,10 -m nDCG@10 "
+                             "-m \"nDCG(dcg='exp-log2')@20\"")
     parser.add_argument("--trec-eval", dest="trec_eval", choices=TREC_EVAL_VERSIONS,
                         default="9",
                         help="follow trec_eval 9.x (scores read as C floats, as pytrec_eval) "

@@ -32,7 +32,13 @@ from rankbook.collections.stratified import (
 )
 
 __all__ = [
-    "SampledDocument", "stratified_sample", "judge_sample",
-    "MAX_RESULTS", "estimated_relevant", "estimated_relevant_retrieved",
-    "inferred_average_precision_extended", "inferred_ndcg", "inferred_precision_at_k",
+    "MAX_RESULTS",
+    "SampledDocument",
+    "estimated_relevant",
+    "estimated_relevant_retrieved",
+    "inferred_average_precision_extended",
+    "inferred_ndcg",
+    "inferred_precision_at_k",
+    "judge_sample",
+    "stratified_sample",
 ]

@@ -16,7 +16,7 @@ size, so every document of stratum $c$ is judged with the same probability $n_c 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np

@@ -1,4 +1,4 @@
-r"""Stratified sampling of a pool: which documents to judge, as TREC has done since 2008.
+r"""Stratified sampling of a pool: which documents to judge.
 
 | function | what it does |
 | --- | --- |
@@ -6,10 +6,9 @@ r"""Stratified sampling of a pool: which documents to judge, as TREC has done si
 | `judge_sample` | the sample's judgments in the form `sample_eval.pl` reads: a grade for each sampled document, -1 for the others |
 
 A document's *depth* is its best rank over the runs that retrieved it. The strata are depth
-ranges, each with a sampling rate: TREC 2008's Million Query track and the later tracks that
-judged with ``sample_eval.pl`` (Web 2009-2010, Microblog, Clinical Decision Support,
-Precision Medicine, TRECVID) judged the top ranks in full and sampled deeper ranks ever more
-thinly. The sample of a stratum is a simple random sample without replacement of a fixed
+ranges, each with a sampling rate (Yilmaz, Kanoulas and Aslam, 2008): the evaluations that
+judged with ``sample_eval.pl`` (TRECVID; TREC's Clinical Decision Support and Precision
+Medicine tracks) judged the top ranks in full and sampled deeper ranks ever more thinly. The sample of a stratum is a simple random sample without replacement of a fixed
 size, so every document of stratum $c$ is judged with the same probability $n_c / N_c$.
 """
 

@@ -302,8 +302,9 @@ def inferred_precision_at_k(
 
     Examples
     --------
-    >>> judgments = {"a": (1, 1), "b": (1, 0), "c": (2, -1), "d": (2, 1)}
-    >>> round(inferred_precision_at_k(["a", "c", "d", "z"], judgments, 2), 4)
+    ``a`` (relevant) and ``c`` (pooled in stratum 2, nothing judged above it: a third):
+
+    >>> round(inferred_precision_at_k(["a", "c", "d", "z"], {"a": (1, 1), "c": (2, -1)}, 2), 4)
     0.6667
     """
     k = _validate.cutoff(k)

@@ -2,9 +2,8 @@
 ``sample_eval.pl`` itself, run with perl on seeded stratified samples.
 
 The oracle is tests/data/sample_eval/sample_eval.pl (provenance and sha256 in the README
-there). It prints 4 decimals; rankbook's values, printed with the same ``printf`` formats,
-must give the same text, topic by topic and in the summary (all its lines but the 11
-``iprec@rec`` ones, which rankbook does not compute).
+there). It prints 4 decimals; ``rankbook sample-eval`` (rankbook's values in the script's
+``printf`` formats) must print the same bytes, topic by topic and in the summary.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from rankbook.cli import main
 from rankbook.collections import (
     estimated_relevant,
     inferred_average_precision_extended,
@@ -24,10 +24,7 @@ from rankbook.collections import (
     judge_sample,
     stratified_sample,
 )
-from rankbook.evaluation.sampled import evaluate_sampled
 from rankbook.io.sample_qrels import (
-    read_sample_eval_run,
-    read_sample_qrels,
     write_sample_qrels,
 )
 from rankbook.metrics.average_precision import average_precision
@@ -36,7 +33,6 @@ from rankbook.metrics.dcg import ndcg_at_k
 SCRIPT = Path(__file__).parents[1] / "data" / "sample_eval" / "sample_eval.pl"
 PERL = shutil.which("perl")
 STRATA = [(3, 1.0), (10, 0.5), (11, 0.5), (25, 0.3), (40, 0.15)]
-FORMATS = {"inum_rel_ret": "{:14.4f}", "inum_rel": "{:14.4f}", "num_ret": "{:9d}"}
 
 
 def test_the_oracle_is_the_vendored_file():
@@ -76,46 +72,41 @@ def _random_collection(seed: int) -> tuple[dict, list[str]]:
     return judgments, run_lines
 
 
-def _perl(qrels: Path, run: Path) -> dict[tuple[str, str], str]:
-    result = subprocess.run([PERL, str(SCRIPT), "-q", str(qrels), str(run)], check=True,
-                            capture_output=True, text=True)
-    parsed = {}
-    for line in result.stdout.splitlines():  # 'infAP\t\t1\t\t0.8518', 'num_ret\t\t1\t        4'
-        measure, *rest = line.split("\t")
-        topic = next(field for field in rest if field)
-        if not measure.startswith("iprec@"):
-            parsed[measure, topic] = rest[-1]
-    return parsed
+def _perl(*args) -> str:
+    return subprocess.run([PERL, str(SCRIPT), *map(str, args)], check=True,
+                          capture_output=True, text=True).stdout
 
 
-def _ours(qrels: Path, run: Path) -> dict[tuple[str, str], str]:
-    rankings, lines = read_sample_eval_run(run)
-    scores = evaluate_sampled(read_sample_qrels(qrels), rankings, lines)
-    return {(measure, topic): FORMATS.get(measure, "{:6.4f}").format(value)
-            for topic, row in scores.items() for measure, value in row.items()}
+def _ours(capsys, *args) -> str:
+    assert main(["sample-eval", *map(str, args)]) == 0, capsys.readouterr().err
+    return capsys.readouterr().out
 
 
 @pytest.mark.skipif(PERL is None, reason="no perl on PATH (Debian's perl-base provides it)")
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_every_value_equals_sample_eval_pl(tmp_path, seed):
+def test_rankbook_sample_eval_prints_what_sample_eval_pl_prints(tmp_path, capsys, seed):
+    """Every value of every topic and of the summary, byte for byte, with and without -q."""
     judgments, run_lines = _random_collection(seed)
     qrels, run = tmp_path / "prels", tmp_path / "run"
     write_sample_qrels(judgments, qrels)
     run.write_text("".join(run_lines))
-    theirs, ours = _perl(qrels, run), _ours(qrels, run)
-    assert len(theirs) == 8 * 29 + 8  # topics 1-29 (30: qrels only, 31: run only), "all"
-    assert ours == theirs
+    theirs = _perl("-q", qrels, run)
+    assert theirs.count("\n") == 8 * 29 + 8 + 11  # topics 1-29 (30: qrels only, 31: run only)
+    assert _ours(capsys, "-q", qrels, run) == theirs
+    assert _ours(capsys, qrels, run) == _perl(qrels, run)
 
 
-def test_perl_output_is_parsed_as_measure_topic_value(tmp_path):
-    """The parser above reads the script's tab layout: 'infAP\\t\\t1\\t\\t0.8518'."""
-    (tmp_path / "q").write_text("1 0 a 1 1\n1 0 b 1 0\n1 0 c 2 -1\n1 0 d 2 1\n")
-    (tmp_path / "r").write_text("1 Q0 a 1 3 r\n1 Q0 c 2 2 r\n1 Q0 d 3 1 r\n1 Q0 z 4 0 r\n")
-    if PERL is None:
-        pytest.skip("no perl on PATH")
-    parsed = _perl(tmp_path / "q", tmp_path / "r")
-    assert parsed["infAP", "1"] == "0.8518" and parsed["num_ret", "all"].strip() == "4"
-    assert parsed["inum_rel", "1"].strip() == "3.0000"
+@pytest.mark.skipif(PERL is None, reason="no perl on PATH (Debian's perl-base provides it)")
+def test_the_small_example_of_the_page(tmp_path, capsys):
+    """The page's example: infAP 0.8518, infNDCG 0.9386; a second topic with nothing
+    relevant scores 0 and halves the means."""
+    (tmp_path / "q").write_text("1 0 a 1 1\n1 0 b 1 0\n1 0 c 2 -1\n1 0 d 2 1\n2 0 x 1 0\n")
+    (tmp_path / "r").write_text("1 Q0 a 1 3 r\n1 Q0 c 2 2 r\n1 Q0 d 3 1 r\n1 Q0 z 4 0 r\n"
+                                "2 Q0 x 1 1 r\n")
+    theirs = _perl("-q", tmp_path / "q", tmp_path / "r")
+    assert "infAP\t\t1\t\t0.8518\n" in theirs and "infAP\t\tall\t\t0.4259\n" in theirs
+    assert "infNDCG\t\t1\t\t0.9386\n" in theirs
+    assert _ours(capsys, "-q", tmp_path / "q", tmp_path / "r") == theirs
 
 
 def _complete_topic(seed: int):
@@ -154,3 +145,31 @@ def test_estimated_relevant_is_horvitz_thompson():
     judgments = {"a1": ("A", 1), "a2": ("A", 0), "a3": ("A", -1), "a4": ("A", -1),
                  "b1": ("B", 2), "b2": ("B", 1), "b3": ("B", 0), "c1": ("C", -1)}
     assert estimated_relevant(judgments) == 4.0
+
+
+@pytest.mark.skipif(PERL is None, reason="no perl on PATH (Debian's perl-base provides it)")
+def test_interpolated_precision_fills_one_recall_level_per_rank(tmp_path, capsys):
+    """Two recall levels (0.2 and 0.3) are crossed at one rank: sample_eval.pl fills only one
+    there and the other one rank higher, with a larger maximum (1 where a plain
+    interpolation gives 0.5833). Found by a search over random topics."""
+    grades = {"d0": (1, 1), "d1": (1, 1), "d2": (2, -1), "d3": (1, 0), "d4": (1, 1),
+              "d5": (2, -1), "d6": (1, 1), "d7": (2, -1), "d8": (1, 1), "d9": (1, 0),
+              "d10": (2, -1), "d11": (1, 0)}
+    ranking = ["d4", "d11", "d5", "d1", "d9", "d7", "d3", "d10", "d8", "d0"]
+    write_sample_qrels({"1": grades}, tmp_path / "q")
+    (tmp_path / "r").write_text("".join(f"1 Q0 {d} {i} {10 - i} r\n"
+                                        for i, d in enumerate(ranking)))
+    theirs = _perl(tmp_path / "q", tmp_path / "r")
+    assert "iprec@rec0.20\tall\t\t1.0000\n" in theirs
+    assert "iprec@rec0.30\tall\t\t0.5833\n" in theirs
+    assert _ours(capsys, tmp_path / "q", tmp_path / "r") == theirs
+
+
+def test_a_misread_line_stops_the_command_with_file_and_line(tmp_path, capsys):
+    """sample_eval.pl reads fields as one stream: a line with 4 fields would shift every
+    record after it. rankbook sample-eval stops, naming the file and the line, status 2."""
+    (tmp_path / "q").write_text("1 0 a 1 1\n1 0 b 1\n1 0 c 2 -1\n")
+    (tmp_path / "r").write_text("1 Q0 a 1 3 r\n")
+    assert main(["sample-eval", str(tmp_path / "q"), str(tmp_path / "r")]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("rankbook sample-eval: error: ") and "q, line 2: 4 fields" in error

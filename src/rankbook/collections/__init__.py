@@ -7,7 +7,8 @@ Every randomised function takes a ``seed`` (a whole number or a `numpy.random.Ge
 | module | what it holds |
 | --- | --- |
 | `stratified` | stratified sampling of a pool by depth (TREC 2008 onwards) and the sample's judgments |
-| `inferred` | xinfAP, infNDCG and the other estimates of NIST's ``sample_eval.pl`` (Yilmaz, Kanoulas and Aslam, 2008) |
+| `inferred` | xinfAP, infNDCG and the estimated number of relevant documents of NIST's ``sample_eval.pl`` (Yilmaz, Kanoulas and Aslam, 2008) |
+| `inferred_precision` | its inferred precision at k, interpolated precision and estimated relevant retrieved |
 
 Examples
 --------
@@ -20,9 +21,14 @@ Examples
 from rankbook.collections.inferred import (
     MAX_RESULTS,
     estimated_relevant,
-    estimated_relevant_retrieved,
+    estimated_relevant_by_rank,
     inferred_average_precision_extended,
     inferred_ndcg,
+)
+from rankbook.collections.inferred_precision import (
+    RECALL_LEVELS,
+    estimated_relevant_retrieved,
+    inferred_interpolated_precision,
     inferred_precision_at_k,
 )
 from rankbook.collections.stratified import (
@@ -33,10 +39,13 @@ from rankbook.collections.stratified import (
 
 __all__ = [
     "MAX_RESULTS",
+    "RECALL_LEVELS",
     "SampledDocument",
     "estimated_relevant",
+    "estimated_relevant_by_rank",
     "estimated_relevant_retrieved",
     "inferred_average_precision_extended",
+    "inferred_interpolated_precision",
     "inferred_ndcg",
     "inferred_precision_at_k",
     "judge_sample",

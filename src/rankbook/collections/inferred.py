@@ -4,9 +4,11 @@ r"""Inferred measures from a stratified sample of the pool: NIST's ``sample_eval
 | --- | --- | --- |
 | `inferred_average_precision_extended` | xinfAP | ``infAP`` |
 | `inferred_ndcg` | infNDCG | ``infNDCG`` |
-| `inferred_precision_at_k` | inferred P@k | ``iP10``, ``iP50``, ``iP1000`` |
-| `estimated_relevant_retrieved` | estimated relevant retrieved | ``inum_rel_ret`` |
 | `estimated_relevant` | estimated relevant, $\hat R$ | ``inum_rel`` |
+| `estimated_relevant_by_rank` | estimated relevant in the top k, for every k | (``inum_rel_ret`` is its last) |
+
+Inferred precision at k, interpolated precision and ``inum_rel_ret`` are in
+`rankbook.collections.inferred_precision`, built on `estimated_relevant_by_rank`.
 
 Each function takes one topic: ``ranking``, the run's document ids best first, and
 ``judgments``, ``{document: (stratum, grade)}`` for every pooled document, grade -1 (any
@@ -41,10 +43,9 @@ from rankbook.metrics.incomplete import INFAP_EPSILON
 __all__ = [
     "MAX_RESULTS",
     "estimated_relevant",
-    "estimated_relevant_retrieved",
+    "estimated_relevant_by_rank",
     "inferred_average_precision_extended",
     "inferred_ndcg",
-    "inferred_precision_at_k",
 ]
 
 MAX_RESULTS = 1000
@@ -234,17 +235,19 @@ def inferred_ndcg(
 
 
 @_validate.explains_missing_arguments
-def estimated_relevant_retrieved(
+def estimated_relevant_by_rank(
     ranking: Sequence[str], judgments: Judgments, *, max_results: int = MAX_RESULTS
-) -> float:
-    r"""How many relevant documents the run retrieved, estimated from the sample.
+) -> list[float]:
+    r"""How many relevant documents the run's top k hold, estimated, for k = 1, 2, ...
 
     $$\widehat{\mathrm{rel}}(k) = \sum_{c} d_c(k + 1)\,
     \frac{\rho_c(k + 1) + \varepsilon}{s_c(k + 1) + 3\varepsilon}$$
 
-    at the run's last rank $k$ read (counts through rank $k$): the pooled documents of each
-    stratum times its judged share of relevant ones among the run's. A stratum the run
-    reached but whose retrieved documents were none judged adds a third of them.
+    (the counts run through rank $k$): the pooled documents of each stratum in the top $k$
+    times that stratum's smoothed judged share of relevant ones among them. A stratum whose
+    retrieved documents were none judged adds a third of them ($\varepsilon / 3\varepsilon$);
+    documents outside the pool add nothing. The measures of
+    `rankbook.collections.inferred_precision` are read off this list.
 
     Parameters
     ----------
@@ -257,59 +260,19 @@ def estimated_relevant_retrieved(
 
     Returns
     -------
-    float
-        ``sample_eval.pl``'s ``inum_rel_ret``; 0.0 for an empty ranking.
+    list of float
+        One estimate per rank read (empty for an empty ranking).
 
     Examples
     --------
-    ``a`` relevant (stratum 1: 1 of 1); ``c`` not judged and ``d`` relevant (stratum 2:
-    2 pooled, 1 of 1 judged relevant): about $1 + 2 = 3$, a little less for the $\varepsilon$:
+    ``a`` judged relevant, ``b`` judged non-relevant, ``c`` pooled but not judged, ``z``
+    outside the pool:
 
-    >>> judgments = {"a": (1, 1), "b": (1, 0), "c": (2, -1), "d": (2, 1)}
-    >>> round(estimated_relevant_retrieved(["a", "c", "d", "z"], judgments), 4)
-    2.9999
+    >>> [round(x, 4) for x in estimated_relevant_by_rank(
+    ...     ["a", "b", "c", "z"], {"a": (1, 1), "b": (1, 0), "c": (2, -1)})]
+    [1.0, 1.0, 1.3333, 1.3333]
     """
-    ranks = _walk(ranking, judgments, max_results)
-    return ranks[-1]["relevant_through"] if ranks else 0.0
-
-
-@_validate.explains_missing_arguments
-def inferred_precision_at_k(
-    ranking: Sequence[str], judgments: Judgments, k: int, *, max_results: int = MAX_RESULTS
-) -> float:
-    r"""Inferred precision at k: the estimated relevant documents in the top k, over k.
-
-    $$\widehat{\mathrm{P}}@k = \frac{\widehat{\mathrm{rel}}(\min(k, n))}{k}$$
-
-    with $\widehat{\mathrm{rel}}$ as in `estimated_relevant_retrieved` and $n$ the
-    documents read: a run shorter than $k$ still divides by $k$, as P@k does.
-
-    Parameters
-    ----------
-    ranking : sequence of str
-        The run's document ids, best first.
-    judgments : mapping of str to (stratum, int)
-        ``{document: (stratum, grade)}`` for every pooled document, -1 where not judged.
-    k : int
-        The cut-off (``sample_eval.pl`` prints 10, 50 and 1000).
-    max_results : int, default 1000
-        Documents of the run read.
-
-    Returns
-    -------
-    float
-        ``sample_eval.pl``'s ``iP10``, ``iP50``, ``iP1000``.
-
-    Examples
-    --------
-    ``a`` (relevant) and ``c`` (pooled in stratum 2, nothing judged above it: a third):
-
-    >>> round(inferred_precision_at_k(["a", "c", "d", "z"], {"a": (1, 1), "c": (2, -1)}, 2), 4)
-    0.6667
-    """
-    k = _validate.cutoff(k)
-    ranks = _walk(ranking, judgments, max_results)[:k]
-    return (ranks[-1]["relevant_through"] if ranks else 0.0) / k
+    return [rank["relevant_through"] for rank in _walk(ranking, judgments, max_results)]
 
 
 def _walk(ranking, judgments, max_results: int) -> list[dict]:

@@ -14,8 +14,8 @@ rules:
 - ``num_ret`` of a topic counts the run's lines; its summary counts the documents read
   (at most 1000 per evaluated topic).
 
-``sample_eval.pl`` also prints, in its summary only, interpolated precision at 11 recall
-levels (``iprec@rec0.00`` ...); rankbook does not compute those.
+- ``iprec@rec0.00`` ... ``iprec@rec1.00`` (which the script prints in its summary only) are
+  the mean over the evaluated topics.
 """
 
 from __future__ import annotations
@@ -26,9 +26,13 @@ from rankbook._errors import InvalidValueError
 from rankbook.collections.inferred import (
     MAX_RESULTS,
     estimated_relevant,
-    estimated_relevant_retrieved,
     inferred_average_precision_extended,
     inferred_ndcg,
+)
+from rankbook.collections.inferred_precision import (
+    RECALL_LEVELS,
+    estimated_relevant_retrieved,
+    inferred_interpolated_precision,
     inferred_precision_at_k,
 )
 
@@ -37,7 +41,8 @@ __all__ = ["PRECISION_CUTOFFS", "evaluate_sampled"]
 PRECISION_CUTOFFS = (10, 50, MAX_RESULTS)
 """The cut-offs of ``sample_eval.pl``'s inferred precision (``iP10``, ``iP50``, ``iP1000``)."""
 
-MEANS = ("infAP", "infNDCG", *(f"iP{k}" for k in PRECISION_CUTOFFS))
+INTERPOLATED = tuple(f"iprec@rec{x:4.2f}" for x in RECALL_LEVELS)
+MEANS = ("infAP", "infNDCG", *(f"iP{k}" for k in PRECISION_CUTOFFS), *INTERPOLATED)
 
 
 def evaluate_sampled(
@@ -63,7 +68,8 @@ def evaluate_sampled(
     -------
     dict
         Topics in numeric order, then ``"all"``; measures ``infAP``, ``infNDCG``, ``iP10``,
-        ``iP50``, ``iP1000``, ``inum_rel_ret``, ``inum_rel``, ``num_ret``.
+        ``iP50``, ``iP1000``, ``inum_rel_ret``, ``inum_rel``, ``num_ret`` and
+        ``iprec@rec0.00`` ... ``iprec@rec1.00``.
 
     Examples
     --------
@@ -96,6 +102,7 @@ def _topic(sample, ranking, lines: int) -> dict[str, float]:
     scores["inum_rel_ret"] = estimated_relevant_retrieved(ranking, sample)
     scores["inum_rel"] = estimated_relevant(sample)
     scores["num_ret"] = lines
+    scores.update(zip(INTERPOLATED, inferred_interpolated_precision(ranking, sample)))
     return scores
 
 

@@ -35,7 +35,7 @@ def test_an_empty_or_missing_file_is_refused(tmp_path):
     (tmp_path / "empty").write_text("\n \n")
     with pytest.raises(InputFileError, match="empty"):
         read_sample_qrels(tmp_path / "empty")
-    with pytest.raises(InputFileError, match="cannot open"):
+    with pytest.raises(InputFileError, match="no such file"):
         read_sample_eval_run(tmp_path / "missing")
 
 

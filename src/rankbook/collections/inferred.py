@@ -299,7 +299,7 @@ def _walk(ranking, judgments, max_results: int) -> list[dict]:
 
 
 def _estimated_relevant_among(pooled: Counter, judged: Counter, relevant: Counter) -> float:
-    """Sum over strata of pooled x smoothed judged share of relevant (ε over 3ε when none judged)."""
+    """Sum over strata of pooled x smoothed judged share of relevant (ε / 3ε if none judged)."""
     return sum(pooled[c] * (relevant[c] + INFAP_EPSILON) / (judged[c] + 3 * INFAP_EPSILON)
                for c in pooled)
 

@@ -8,7 +8,8 @@ r"""Stratified sampling of a pool: which documents to judge.
 A document's *depth* is its best rank over the runs that retrieved it. The strata are depth
 ranges, each with a sampling rate (Yilmaz, Kanoulas and Aslam, 2008): the evaluations that
 judged with ``sample_eval.pl`` (TRECVID; TREC's Clinical Decision Support and Precision
-Medicine tracks) judged the top ranks in full and sampled deeper ranks ever more thinly. The sample of a stratum is a simple random sample without replacement of a fixed
+Medicine tracks) judged the top ranks in full and sampled deeper ranks ever more thinly.
+The sample of a stratum is a simple random sample without replacement of a fixed
 size, so every document of stratum $c$ is judged with the same probability $n_c / N_c$.
 """
 
@@ -108,7 +109,7 @@ def stratified_sample(
     for number, (last_rank, rate) in enumerate(bounds, start=1):
         members = [d for d in pooled if first < depth[d] <= last_rank]
         size = math.ceil(rate * len(members) - 1e-12)  # 0.3 * 10 is 3, not 4
-        drawn = set(rng.choice(len(members), size=size, replace=False).tolist()) if members else set()
+        drawn = set(rng.choice(len(members), size=size, replace=False).tolist())
         probability = size / len(members) if members else 0.0
         sample += [SampledDocument(document, number, depth[document], probability, i in drawn)
                    for i, document in enumerate(members)]

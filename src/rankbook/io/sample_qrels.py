@@ -28,6 +28,7 @@ import math
 from collections.abc import Mapping
 
 from rankbook._errors import InputFileError
+from rankbook.io._source import open_binary
 
 __all__ = ["read_sample_eval_run", "read_sample_qrels", "write_sample_qrels"]
 
@@ -165,12 +166,9 @@ def _is_integer(text: str) -> bool:
 
 
 def _lines(path, what: str):
-    """(line number, fields) of each non-blank line of ``path``, split at white space."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as error:
-        raise InputFileError(f"cannot open the {what} file: {error.strerror}.", str(path)) from None
+    """(line number, fields) of each non-blank line of ``path`` (gzip too), split at white space."""
+    with open_binary(path) as handle:  # a missing file, gzip, ...: the readers' messages
+        data = handle.read()
     rows = [(number, [field.decode("utf-8", "surrogateescape") for field in line.split()])
             for number, line in enumerate(data.split(b"\n"), start=1)]
     rows = [(number, fields) for number, fields in rows if fields]

@@ -9,6 +9,7 @@ there). It prints 4 decimals; ``rankbook sample-eval`` (rankbook's values in the
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 import shutil
 import subprocess
@@ -173,3 +174,22 @@ def test_a_misread_line_stops_the_command_with_file_and_line(tmp_path, capsys):
     assert main(["sample-eval", str(tmp_path / "q"), str(tmp_path / "r")]) == 2
     error = capsys.readouterr().err
     assert error.startswith("rankbook sample-eval: error: ") and "q, line 2: 4 fields" in error
+
+
+@pytest.mark.skipif(PERL is None, reason="no perl on PATH (Debian's perl-base provides it)")
+def test_the_ideal_list_is_cut_at_1000_ranks_as_sample_eval_pl_cuts_it(tmp_path, capsys):
+    """More than 1000 estimated relevant documents: grade 3 fills ranks 1-10 (5 judged of
+    10), grade 2 ranks 11-1010 but stops at 1000, and grade 1, starting past the cut, still
+    adds its first document (rank 1011). The hand-computed ideal DCG gives the nDCG."""
+    grades = {f"t{i}": (2, 3 if i < 5 else -1) for i in range(10)}
+    grades |= {f"m{i}": (1, 2) for i in range(1000)} | {f"o{i}": (1, 1) for i in range(5)}
+    ranking = ["m0", "t0", "o0", "x"]
+    ideal = (sum(3 / math.log2(r + 1) for r in range(1, 11))
+             + sum(2 / math.log2(r + 1) for r in range(11, 1001)) + 1 / math.log2(1012))
+    # each stratum's weight is its retrieved pooled over retrieved judged documents: 1 and 1
+    dcg = 2 / math.log2(2) + 3 / math.log2(3) + 1 / math.log2(4)
+    assert inferred_ndcg(ranking, grades) == pytest.approx(dcg / ideal, rel=1e-12)
+    write_sample_qrels({"1": grades}, tmp_path / "q")
+    (tmp_path / "r").write_text("".join(f"1 Q0 {d} {i} {9 - i} r\n" for i, d in enumerate(ranking)))
+    assert _ours(capsys, "-q", tmp_path / "q", tmp_path / "r") == _perl("-q", tmp_path / "q",
+                                                                         tmp_path / "r")

@@ -280,6 +280,7 @@ def _walk(ranking, judgments, max_results: int) -> list[dict]:
     at a judged relevant document (else None), and the estimated relevant through k."""
     max_results = _validate.count(max_results, "max_results")
     _check_ranking(ranking)
+    _strata(judgments)  # the checks of the judgments
     pooled: Counter = Counter()
     judged: Counter = Counter()
     relevant: Counter = Counter()

@@ -269,7 +269,7 @@ def test_threshold_not_finite(bad):
 
 PACKAGES = ("rankbook.metrics", "rankbook.reproducibility", "rankbook.stats",
             "rankbook.aggregate", "rankbook.online", "rankbook.evaluation", "rankbook.compare",
-            "rankbook.plots")
+            "rankbook.plots", "rankbook.collections")
 
 WRONG_TYPE, OUT_OF_RANGE = InvalidTypeError, InvalidValueError
 

@@ -111,7 +111,7 @@ def pages_without_a_figure(pages: list[str]) -> list[str]:
 # opening pages are guides, not measure pages; comparing/ and aggregation/ open with a figure.
 FIGURE_CHAPTERS = ("Set-based measures", "Rank-based measures", "Graded relevance",
                    "User models", "Diversity", "Incomplete judgments", "Comparing systems",
-                   "Reproducibility", "Rank aggregation")
+                   "Reproducibility", "Rank aggregation", "Building test collections")
 
 
 def test_every_page_of_the_measure_comparing_and_aggregation_chapters_has_a_figure():

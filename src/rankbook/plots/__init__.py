@@ -32,6 +32,7 @@ green; lines also carry markers or dashes.
 | `aggregation` | rank aggregation: input lists and fused lists, the points behind them, voter weights |
 | `aggregation_scores` | rank aggregation: normalised scores, pairwise matrix, Kemeny distances, Markov walks, RRA's p-values |
 | `online` | online evaluation: interleaved lists, outcomes of comparisons, clicks, estimates |
+| `inferred` | building test collections: inferred measures' estimates over many samples against full judgments |
 
 Examples
 --------
@@ -48,6 +49,7 @@ from rankbook.plots import (
     diversity,
     graded,
     incomplete,
+    inferred,
     many_systems,
     ntcir_diversity,
     online,
@@ -67,6 +69,7 @@ from rankbook.plots.conventions import *  # noqa: F403
 from rankbook.plots.diversity import *  # noqa: F403
 from rankbook.plots.graded import *  # noqa: F403
 from rankbook.plots.incomplete import *  # noqa: F403
+from rankbook.plots.inferred import *  # noqa: F403
 from rankbook.plots.many_systems import *  # noqa: F403
 from rankbook.plots.ntcir_diversity import *  # noqa: F403
 from rankbook.plots.online import *  # noqa: F403
@@ -84,5 +87,5 @@ from rankbook.plots.user_models import *  # noqa: F403
 MODULES = (set_based, set_based_cutoffs, rank_based, rank_based_effort, rank_based_curves,
            graded, user_models, conventions, diversity, ntcir_diversity,
            incomplete, significance, risk, many_systems, reproducibility,
-           aggregation, aggregation_scores, online)
+           aggregation, aggregation_scores, online, inferred)
 __all__ = [name for module in MODULES for name in module.__all__]

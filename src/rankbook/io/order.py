@@ -94,17 +94,37 @@ def order_rows(topic: np.ndarray, score: np.ndarray, docs: np.ndarray) -> np.nda
     heads = topic[starts]
     descending = score[1:] <= score[:-1]
     descending[starts[1:] - 1] = True  # a block boundary is not a step inside a topic
-    if np.unique(heads).size == heads.size and descending.all():
+    one_block_each = np.unique(heads).size == heads.size
+    if one_block_each and descending.all():
         # Fast path (the usual file): each topic one block, already by score descending;
         # only the blocks need putting in topic order.
         by_topic = np.argsort(heads, kind="stable")
         lengths = lengths[by_topic]
         order = np.repeat(starts[by_topic] - (np.cumsum(lengths) - lengths), lengths)
         order += np.arange(n)
+    elif one_block_each and n >= BLOCKWISE_ROWS * heads.size:
+        order = _by_score_within_blocks(starts, lengths, heads, score)
     else:
         order = np.lexsort((-score, topic))
     _break_ties(order, topic, score, docs)
     return order
+
+
+#: Rows a topic has on average from which its block is sorted alone (a few times faster than
+#: one sort of all rows by two keys; with many short topics, the loop over them is slower).
+BLOCKWISE_ROWS = 64
+
+
+def _by_score_within_blocks(starts, lengths, heads, score) -> np.ndarray:
+    """Each topic's block by score descending, ties in row order; the blocks in topic order.
+
+    The order ``np.lexsort((-score, topic))`` gives, when each topic is one block.
+    """
+    negated = -score
+    by_topic = np.argsort(heads, kind="stable")
+    return np.concatenate([
+        start + np.argsort(negated[start:start + length], kind="stable")
+        for start, length in zip(starts[by_topic].tolist(), lengths[by_topic].tolist())])
 
 
 def _blocks(ids: np.ndarray) -> np.ndarray:

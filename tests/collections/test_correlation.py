@@ -5,7 +5,7 @@ fractions by hand (Yilmaz, Aslam and Robertson, SIGIR 2008, equation for tau_AP)
 published tau_AP values of Urbano's ircor package (R, julian-urbano/ircor,
 tests/testthat/test_tauAP.R and helper_data.R: set1 .8519, set2 .2504, set3 -.6971, and the
 symmetric means .8333, .2880, -.668 under tauAP_b, which equals the symmetric tau_AP without
-ties); and a brute-force count of inversions over every permutation for the 0.9 rule.
+ties; and its manual page's example, 0.3928571); and a brute-force count of inversions over every permutation for the 0.9 rule.
 """
 
 from __future__ import annotations
@@ -102,6 +102,13 @@ def test_tau_ap_small_cases_by_hand():
 def test_tau_ap_equals_ircors_published_values(name, published):
     x, y = IRCOR[name]
     assert tau_ap(x, y) == pytest.approx(published, abs=5e-5)
+
+
+def test_tau_ap_equals_ircors_documented_example():
+    # ircor's manual page tauAP (CRAN, "Examples", no ties): tauAP(x, y) prints 0.3928571
+    x = [0.67, 0.45, 0.29, 0.12, 0.57, 0.24, 0.94, 0.75, 0.08, 0.54]
+    y = [0.48, 0.68, 0.32, 0.09, 0.06, 0.61, 0.87, 0.22, 0.44, 0.84]
+    assert tau_ap(x, y) == pytest.approx(0.3928571, abs=5e-8)
 
 
 @pytest.mark.parametrize("name, published", [("set1", .8333), ("set2", .2880), ("set3", -.668)])

@@ -20,7 +20,7 @@ def test_the_cells_are_the_confusion_table_and_the_title_its_kappas():
     # P(A) = 370/400; Cohen P(E) = 0.665, kappa = 0.26/0.335; pooled 0.6653, kappa 0.7759
     assert ax.get_title() == ("P(A) = 0.925; P(E) = 0.665, κ = 0.776\n"
                               "pooled P(E) = 0.665, κ = 0.776")
-    assert ax.get_ylabel() == "judge 1 assessor's label"
+    assert ax.get_ylabel() == "label given by judge 1"
 
 
 def test_the_points_are_the_systems_and_the_dashes_the_swaps():

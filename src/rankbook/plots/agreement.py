@@ -27,7 +27,8 @@ __all__ = ["agreement_table", "system_rankings"]
 AGREE, DISAGREE = PALETTE[2], PALETTE[3]
 
 
-def agreement_table(first, second, *, relevance_level=None, names=("first", "second"), ax=None):
+def agreement_table(first, second, *, relevance_level=None,
+                    names=("the first assessor", "the second assessor"), ax=None):
     r"""Draw two assessors' confusion table: agreement on the diagonal, the rest off it.
 
     Cell $(k, l)$ holds the number of items the first assessor labelled $k$ and the second
@@ -42,7 +43,7 @@ def agreement_table(first, second, *, relevance_level=None, names=("first", "sec
         As `rankbook.collections.cohen_kappa` takes them.
     relevance_level : float, optional
         Binarise the grades first.
-    names : tuple of str, default ("first", "second")
+    names : tuple of str, default ("the first assessor", "the second assessor")
         The assessors' names on the axes.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
@@ -86,8 +87,8 @@ def agreement_table(first, second, *, relevance_level=None, names=("first", "sec
              f"κ = {cohen:.3f}\npooled P(E) = "
              f"{float(chance_agreement(table, chance='pooled')):.3f}, κ = {pooled:.3f}")
     ax.set_title(title)
-    ax.set_xlabel(f"{names[1]} assessor's label")
-    ax.set_ylabel(f"{names[0]} assessor's label")
+    ax.set_xlabel(f"label given by {names[1]}")
+    ax.set_ylabel(f"label given by {names[0]}")
     return ax
 
 
@@ -130,6 +131,7 @@ def system_rankings(first, second, *, names=("first", "second"), ax=None):
         ax.plot([xa, xb], [ya, yb], color=PALETTE[3], linestyle="--", linewidth=1,
                 label="a swapped pair" if number == 0 else "_swap")
     ax.plot(x, y, linestyle="none", marker="o", color=PALETTE[1], label="a system")
+    ax.margins(0.1)  # room for the names of the systems at the edges
     for system, (xi, yi) in where.items():
         ax.annotate(str(system), (xi, yi), xytext=(4, 3), textcoords="offset points",
                     fontsize="small")

@@ -20,7 +20,13 @@ import random
 import numpy as np
 import pytest
 
-from rankbook.collections import cohen_kappa, fleiss_kappa, kendall_tau, spearman_rho, tau_ap
+from rankbook.collections import (
+    cohen_kappa,
+    fleiss_kappa,
+    kendall_tau,
+    spearman_rho,
+    tau_ap,
+)
 
 misc = pytest.importorskip("trectools.misc")
 trec_qrel = pytest.importorskip("trectools.trec_qrel")

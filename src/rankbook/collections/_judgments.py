@@ -21,6 +21,7 @@ from collections.abc import Mapping
 
 from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
+from rankbook.collections._pairing import paired_keys
 
 
 def judgments(values, name: str) -> dict | list:
@@ -42,26 +43,12 @@ def paired_labels(first, second, *, relevance_level=None, common_only: bool = Fa
                   names=("first", "second")) -> tuple[list, list]:
     """The two assessors' labels of the items both judged, paired item by item."""
     a, b = judgments(first, names[0]), judgments(second, names[1])
-    if isinstance(a, dict) != isinstance(b, dict):
-        raise InvalidTypeError(
-            f"{names[0]} and {names[1]} cannot be paired: one names its items (a mapping or "
-            "qrels), the other is a plain sequence of grades paired by position. Give both "
-            "the same form.")
-    if isinstance(a, dict):
-        common = [item for item in a if item in b]
-        if not common_only and (len(common) != len(a) or len(common) != len(b)):
-            only_a = [item for item in a if item not in b]
-            only_b = [item for item in b if item not in a]
-            raise InvalidValueError(
-                f"{names[0]} and {names[1]} judge different items: only in {names[0]}: "
-                f"{only_a[:3]} ({len(only_a)} in all); only in {names[1]}: {only_b[:3]} "
-                f"({len(only_b)} in all). Agreement is measured on the items both judged: "
-                "pass common_only=True to keep those.")
+    common = paired_keys(
+        a, b, names, noun="item", values="grades", what="judge different items",
+        fix="Agreement is measured on the items both judged: pass common_only=True to keep "
+            "those.", common_only=common_only)
+    if common is not None:
         a, b = [a[item] for item in common], [b[item] for item in common]
-    elif len(a) != len(b):
-        raise InvalidValueError(
-            f"{names[0]} holds {len(a)} grades and {names[1]} {len(b)}; grades paired by "
-            "position need one grade per item in each.")
     if not a:
         raise InvalidValueError(f"{names[0]} and {names[1]} have no item in common.")
     return labels(a, relevance_level), labels(b, relevance_level)

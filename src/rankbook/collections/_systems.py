@@ -23,6 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from rankbook._errors import InvalidTypeError, InvalidValueError
+from rankbook.collections._pairing import paired_keys
 
 
 class PairedScores(NamedTuple):
@@ -36,28 +37,13 @@ class PairedScores(NamedTuple):
 def paired_scores(first, second, names=("first", "second")) -> PairedScores:
     """``first`` and ``second`` as two float arrays over the same systems (see the module)."""
     a, b = _scores(first, names[0]), _scores(second, names[1])
-    if isinstance(a, dict) != isinstance(b, dict):
-        raise InvalidTypeError(
-            f"{names[0]} and {names[1]} cannot be paired: one names its systems (a mapping "
-            "system -> score or an ordering of names), the other is a plain sequence of "
-            "scores paired by position. Give both the same form.")
-    if isinstance(a, dict):
-        only_a = [s for s in a if s not in b]
-        only_b = [s for s in b if s not in a]
-        if only_a or only_b:
-            raise InvalidValueError(
-                f"{names[0]} and {names[1]} rank different systems: only in {names[0]}: "
-                f"{only_a[:5]}; only in {names[1]}: {only_b[:5]}. A rank correlation compares "
-                "two rankings of the same systems: keep the common ones, e.g. "
-                "{s: x[s] for s in x if s in y}.")
-        systems = tuple(a)
+    systems = paired_keys(
+        a, b, names, noun="system", values="scores", what="rank different systems",
+        fix="A rank correlation compares two rankings of the same systems: keep the common "
+            "ones, e.g. {s: x[s] for s in x if s in y}.")
+    if systems is not None:
+        systems = tuple(systems)
         a, b = [a[s] for s in systems], [b[s] for s in systems]
-    else:
-        systems = None
-        if len(a) != len(b):
-            raise InvalidValueError(
-                f"{names[0]} holds {len(a)} scores and {names[1]} {len(b)}; scores paired by "
-                "position need the same length (one score per system in each).")
     if len(a) < 2:
         raise InvalidValueError(
             f"a rank correlation needs at least 2 systems; got {len(a)}.")

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError, caller_stacklevel
 from rankbook.collections._judgments import judgments, labels, paired_labels
+from rankbook.collections._pairing import paired_keys
 
 CHANCE = ("cohen", "pooled")
 
@@ -295,12 +296,10 @@ def jaccard_overlap(first, second, *, relevance_level=1):
     """
     level = _validate.relevance_level(relevance_level)
     if _is_qrels(first) and _is_qrels(second):
-        if set(first) != set(second):
-            raise InvalidValueError(
-                f"the two qrels judge different topics: only in first: "
-                f"{sorted(set(first) - set(second), key=str)[:5]}; only in second: "
-                f"{sorted(set(second) - set(first), key=str)[:5]}. Compare the common ones.")
-        return {topic: _overlap(first[topic], second[topic], level) for topic in first}
+        topics = paired_keys(dict(first), dict(second), ("first", "second"), noun="topic",
+                             values="judgments", what="judge different topics",
+                             fix="Compare the topics both judged.")
+        return {topic: _overlap(first[topic], second[topic], level) for topic in topics}
     return _overlap(first, second, level)
 
 

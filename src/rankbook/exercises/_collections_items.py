@@ -80,18 +80,22 @@ def answer_and_solution(kind: str, data):
 
 
 def _kappa(first, second):
-    from rankbook.collections import chance_agreement, confusion_table, observed_agreement
+    from rankbook.collections import (
+        chance_agreement,
+        confusion_table,
+        observed_agreement,
+    )
 
     table = confusion_table(list(first), list(second))
     observed, expected = observed_agreement(table), chance_agreement(table)
     answer = (observed - expected) / (1 - expected)
     n = len(first)
     (n00, n01), (n10, n11) = table.counts
-    lines = [f"agreements: {n11} both relevant + {n00} both not = {n11 + n00} of {n}: "
-             f"P(A) = {observed}",
-             f"the first says relevant {n10 + n11} times, the second {n01 + n11}: "
-             f"P(E) = ({n10 + n11}/{n})({n01 + n11}/{n}) + ({n00 + n01}/{n})({n00 + n10}/{n})"
-             f" = {expected}",
+    chance = f"({n10 + n11}/{n})({n01 + n11}/{n}) + ({n00 + n01}/{n})({n00 + n10}/{n})"
+    lines = [(f"agreements: {n11} both relevant + {n00} both not = {n11 + n00} of {n}: "
+              f"P(A) = {observed}"),
+             (f"the first says relevant {n10 + n11} times, the second {n01 + n11}: "
+              f"P(E) = {chance} = {expected}"),
              f"kappa = ({observed} - {expected}) / (1 - {expected}) = {answer}"]
     return answer, "\n".join(lines), (observed, expected)
 

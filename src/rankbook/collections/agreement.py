@@ -40,7 +40,7 @@ def confusion_table(first, second, *, relevance_level=None,
                     common_only: bool = False) -> ConfusionTable:
     r"""How often each pair of labels was given to the same item by two assessors.
 
-    $$n_{kl} = \bigl|\{\, i : a_i = k,\ b_i = l \,\}\bigr|$$
+    $$n_{k,l} = \bigl|\{\, i : a_i = k,\ b_i = l \,\}\bigr|$$
 
     where $a_i$ and $b_i$ are the first and the second assessor's labels of item $i$.
     The labels are the grades that occur (in increasing order, as scikit-learn's
@@ -79,7 +79,7 @@ def confusion_table(first, second, *, relevance_level=None,
 def observed_agreement(table: ConfusionTable) -> Fraction:
     r"""P(A): the fraction of items the two assessors labelled alike.
 
-    $$P(A) = \frac{1}{N} \sum_k n_{kk}$$
+    $$P(A) = \frac{1}{N} \sum_k n_{k,k}$$
 
     Examples
     --------
@@ -194,10 +194,10 @@ def fleiss_kappa(ratings, *, relevance_level=None) -> float:
     r"""Fleiss' kappa: agreement of several assessors (the same number per item) beyond chance.
 
     $$\kappa = \frac{\bar P - \bar P_e}{1 - \bar P_e}, \quad
-      \bar P = \frac{1}{N}\sum_{i=1}^{N} \frac{\sum_j n_{ij}^2 - m}{m(m-1)}, \quad
-      \bar P_e = \sum_j p_j^2, \quad p_j = \frac{1}{Nm}\sum_{i=1}^{N} n_{ij}$$
+      \bar P = \frac{1}{N}\sum_{i=1}^{N} \frac{\sum_j n_{i,j}^2 - m}{m(m-1)}, \quad
+      \bar P_e = \sum_j p_j^2, \quad p_j = \frac{1}{N\,m}\sum_{i=1}^{N} n_{i,j}$$
 
-    where item $i$ of $N$ was labelled by $m$ assessors, $n_{ij}$ of whom gave it label
+    where item $i$ of $N$ was labelled by $m$ assessors, $n_{i,j}$ of whom gave it label
     $j$: $\bar P$ is the mean agreement among pairs of assessors on an item, $\bar P_e$
     its value by chance from the pooled label frequencies $p_j$. The assessors need not
     be the same people for each item. Equals statsmodels' ``fleiss_kappa``; with two

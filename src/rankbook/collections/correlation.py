@@ -128,7 +128,7 @@ def pair_counts(first, second) -> tuple[int, int, int, int]:
 def tau_ap(truth, estimate, *, symmetric: bool = False) -> float:
     r"""AP correlation tau_AP: Kendall's tau that weighs swaps near the top more.
 
-    $$\tau_{AP} = \frac{2}{n-1} \sum_{i=2}^{n} \frac{C(i)}{i-1} - 1$$
+    $$\tau_{\mathrm{AP}} = \frac{2}{n-1} \sum_{i=2}^{n} \frac{C(i)}{i-1} - 1$$
 
     where the systems are taken in the order of ``estimate`` (rank 1 best) and $C(i)$
     counts the systems above rank $i$ that ``truth`` also puts above the system at
@@ -150,7 +150,7 @@ def tau_ap(truth, estimate, *, symmetric: bool = False) -> float:
     estimate : same form as ``truth``
         The ranking under test (a shallow pool's, a cheaper measure's).
     symmetric : bool, default False
-        Return $(\tau_{AP}(t, e) + \tau_{AP}(e, t)) / 2$ instead.
+        Return $(\tau_{\mathrm{AP}}(t, e) + \tau_{\mathrm{AP}}(e, t)) / 2$ instead.
 
     Returns
     -------

@@ -121,6 +121,7 @@ def kendall_tau_union(original_run, replicated_run, *, k: int = 1000):
     See Also
     --------
     rbo : a top-weighted overlap that needs no pairing of ranks.
+    rankbook.collections.kendall_tau : the tau-b computed here, of two rankings of systems.
 
     References
     ----------

@@ -1,11 +1,16 @@
-r"""Building test collections: pools, samples to judge, and what a sample lets you estimate.
+r"""Building test collections: where qrels come from, and how far to trust them.
 
 A ground-floor package, beside `rankbook.stats` and `rankbook.online`: plain functions over
-plain inputs (ranked lists of document ids, judgments as mappings), no files and no topics.
-Every randomised function takes a ``seed`` (a whole number or a `numpy.random.Generator`).
+plain inputs (ranked lists of document ids, judgments as mappings document -> grade or qrels
+dicts topic -> document -> grade, system scores as mappings system -> score), no files and
+no runs to evaluate. Every randomised function takes a ``seed`` (a whole number or a
+`numpy.random.Generator`).
 
 | module | what it holds |
 | --- | --- |
+| `agreement` | assessor agreement: the confusion table, P(A) and P(E), Cohen's kappa (Cohen's or pooled chance), Fleiss' kappa, the overlap of relevant sets (Voorhees, 2000) |
+| `second_assessor` | how the ranking of systems moves when a second assessor's qrels replace the first's |
+| `correlation` | correlation of system rankings: Kendall's tau (a and b), tau_AP (Yilmaz, Aslam and Robertson, 2008), Spearman's rho, the swapped pairs, the 0.9 rule |
 | `stratified` | stratified sampling of a pool by depth (TREC 2008 onwards) and the sample's judgments |
 | `inferred` | xinfAP, infNDCG and the estimated number of relevant documents of NIST's ``sample_eval.pl`` (Yilmaz, Kanoulas and Aslam, 2008) |
 | `inferred_precision` | its inferred precision at k, interpolated precision and estimated relevant retrieved |
@@ -13,11 +18,33 @@ Every randomised function takes a ``seed`` (a whole number or a `numpy.random.Ge
 Examples
 --------
 >>> from rankbook import collections
+>>> round(collections.kendall_tau(["s1", "s2", "s3"], ["s2", "s1", "s3"]), 4)
+0.3333
 >>> judgments = {"a": (1, 1), "b": (1, 0), "c": (2, -1), "d": (2, 1)}
 >>> collections.estimated_relevant(judgments)
 3.0
 """
 
+from rankbook.collections.agreement import (
+    ConfusionTable,
+    UndefinedAgreementWarning,
+    chance_agreement,
+    cohen_kappa,
+    confusion_table,
+    fleiss_kappa,
+    jaccard_overlap,
+    observed_agreement,
+)
+from rankbook.collections.correlation import (
+    EQUIVALENT_TAU,
+    average_ranks,
+    kendall_tau,
+    pair_counts,
+    spearman_rho,
+    swapped_pairs,
+    swaps_allowed,
+    tau_ap,
+)
 from rankbook.collections.inferred import (
     MAX_RESULTS,
     estimated_relevant,
@@ -31,6 +58,7 @@ from rankbook.collections.inferred_precision import (
     inferred_interpolated_precision,
     inferred_precision_at_k,
 )
+from rankbook.collections.second_assessor import SecondAssessor, second_assessor
 from rankbook.collections.stratified import (
     SampledDocument,
     judge_sample,
@@ -38,16 +66,13 @@ from rankbook.collections.stratified import (
 )
 
 __all__ = [
-    "MAX_RESULTS",
-    "RECALL_LEVELS",
-    "SampledDocument",
-    "estimated_relevant",
-    "estimated_relevant_by_rank",
-    "estimated_relevant_retrieved",
-    "inferred_average_precision_extended",
-    "inferred_interpolated_precision",
-    "inferred_ndcg",
-    "inferred_precision_at_k",
-    "judge_sample",
-    "stratified_sample",
+    "ConfusionTable", "UndefinedAgreementWarning", "confusion_table", "observed_agreement",
+    "chance_agreement", "cohen_kappa", "fleiss_kappa", "jaccard_overlap",
+    "SecondAssessor", "second_assessor",
+    "EQUIVALENT_TAU", "kendall_tau", "pair_counts", "tau_ap", "spearman_rho",
+    "average_ranks", "swapped_pairs", "swaps_allowed",
+    "MAX_RESULTS", "RECALL_LEVELS", "SampledDocument", "estimated_relevant",
+    "estimated_relevant_by_rank", "estimated_relevant_retrieved",
+    "inferred_average_precision_extended", "inferred_interpolated_precision", "inferred_ndcg",
+    "inferred_precision_at_k", "judge_sample", "stratified_sample",
 ]

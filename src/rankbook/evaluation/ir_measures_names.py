@@ -40,7 +40,8 @@ import re
 
 from rankbook._errors import InvalidValueError, RankbookError
 
-_NAME = re.compile(r"\s*(?P<name>[A-Za-z_][A-Za-z_0-9]*)(?P<rest>.*)", re.DOTALL)
+#: A name, then nothing, parameters in parentheses or an ``@`` (``AP correlation`` is no measure).
+_NAME = re.compile(r"\s*(?P<name>[A-Za-z_][A-Za-z_0-9]*)(?P<rest>\s*(?:[(@].*)?)", re.DOTALL)
 _INSTEAD = "compute it as ir_measures does with rankbook.ir_measures.calc_aggregate"
 
 

@@ -175,3 +175,8 @@ def test_the_command_lines_read_the_strings_too(capsys):
     assert explained == rankbook("explain", "3", "0", "1", "2", "--metric", "gdeval-nDCG@5")
     sheet = rankbook("exercises", "SetP(relative=True)", "--count", "2", "--seed", "3")
     assert sheet == rankbook("exercises", "SetRelP", "--count", "2", "--seed", "3")
+
+
+def test_the_page_quotes_the_number_of_strings_checked_here():
+    page = Path(__file__).resolve().parents[2] / "docs" / "guide" / "ir_measures.md"
+    assert f"values of {len(SAME)} such strings equal ir_measures' own" in page.read_text()

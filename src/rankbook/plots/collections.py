@@ -60,8 +60,8 @@ def pool_growth(runs, depths, *, ax=None):
     ax.plot(depths, [len(runs) * k for k in depths], linestyle="--", color=REFERENCE,
             label=f"{len(runs)} x k: no document shared")
     ax.plot(depths, depths, linestyle=":", color=REFERENCE, label="k: every run the same")
-    return finish(ax, title=f"Pool of {len(runs)} runs: {sizes[-1]:.1f} documents per topic at "
-                            f"depth {depths[-1]}", xlabel="pool depth k",
+    return finish(ax, title=f"{len(runs)} runs: {sizes[-1]:.1f} per topic at depth {depths[-1]}",
+                  xlabel="pool depth k",
                   ylabel="documents to judge per topic")
 
 
@@ -92,7 +92,7 @@ def pool_grid(runs, topic, depth: int, *, ax=None):
     >>> runs = {"A": {"1": ["a", "b", "c"]}, "B": {"1": ["b", "d", "e"]}}
     >>> ax = pool_grid(runs, "1", 2)
     >>> ax.get_title()
-    'Topic 1, depth 2: 3 documents pooled, 2 by one run only'
+    'Topic 1, depth 2: 3 pooled, 2 by one run alone'
     """
     from matplotlib.patches import Rectangle
 
@@ -118,8 +118,8 @@ def pool_grid(runs, topic, depth: int, *, ax=None):
     for side in ("top", "right", "bottom", "left"):
         ax.spines[side].set_visible(False)
     unique = sum(1 for names in contributors.values() if len(names) == 1)
-    ax.set_title(f"Topic {topic}, depth {depth}: {len(contributors)} documents pooled, "
-                 f"{unique} by one run only")
+    ax.set_title(f"Topic {topic}, depth {depth}: {len(contributors)} pooled, "
+                 f"{unique} by one run alone")
     return ax
 
 
@@ -162,8 +162,11 @@ def pool_bias_scores(results, *, measure: str = "AP", ax=None):
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
     worst = min(names, key=lambda n: results[n].change)
-    return finish(ax, title=f"Leave one run out: largest drop {-results[worst].change:.4f} "
-                            f"({worst})", xlabel=f"mean {measure}", ylabel="run", grid="x")
+    finish(ax, title=f"Leave one run out: largest drop {-results[worst].change:.4f} ({worst})",
+           xlabel=f"mean {measure}", ylabel="run", grid="x", legend=None)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12 - 0.6 / len(names)), ncol=2,
+              fontsize="small")
+    return ax
 
 
 def incomplete_scores(complete, incomplete, *, ax=None):
@@ -194,12 +197,13 @@ def incomplete_scores(complete, incomplete, *, ax=None):
     """
     names = list(complete)
     ax = new_axes(ax)
-    top = max([complete[n] for n in names] + [s[n] for s in incomplete.values() for n in names])
-    ax.plot([0, top], [0, top], linestyle="--", color=REFERENCE, label="_diagonal")
+    values = [complete[n] for n in names] + [s[n] for s in incomplete.values() for n in names]
+    low, high = min(values), max(values)
+    ax.plot([low, high], [low, high], linestyle="--", color=REFERENCE, label="_diagonal")
     for index, (measure, scores) in enumerate(incomplete.items()):
         ax.scatter([complete[n] for n in names], [scores[n] for n in names],
                    color=PALETTE[index % len(PALETTE)], marker=MARKERS[index % len(MARKERS)],
                    label=measure)
-    return finish(ax, title="Scores with incomplete judgments against complete ones",
+    return finish(ax, title="Incomplete against complete judgments",
                   xlabel="AP with complete judgments",
                   ylabel="score with incomplete judgments")

@@ -14,7 +14,7 @@ from rankbook import _validate
 from rankbook._errors import InvalidTypeError
 from rankbook.collections import depth_pool, pool_contributors, pool_priorities
 from rankbook.collections.pool_bias import RunBias
-from rankbook.plots._style import MARKERS, PALETTE, REFERENCE, finish, new_axes
+from rankbook.plots._style import MARKERS, PALETTE, REFERENCE, finish, new_axes, rank_columns
 
 __all__ = ["pool_growth", "pool_grid", "pool_bias_scores", "incomplete_scores"]
 
@@ -109,14 +109,7 @@ def pool_grid(runs, topic, depth: int, *, ax=None):
                                    hatch="//" if alone else None))
             ax.text(x, rank, str(doc), ha="center", va="center", fontsize="small",
                     bbox={"facecolor": "white", "edgecolor": "none", "pad": 1.2})
-    ax.set_xlim(-0.6, len(runs) - 0.4)
-    ax.set_ylim(depth + 0.6, 0.4)
-    ax.set_xticks(range(len(runs)), [str(name) for name in runs])
-    ax.set_yticks(range(1, depth + 1))
-    ax.set_ylabel("rank")
-    ax.tick_params(length=0)
-    for side in ("top", "right", "bottom", "left"):
-        ax.spines[side].set_visible(False)
+    rank_columns(ax, list(runs), depth)
     unique = sum(1 for names in contributors.values() if len(names) == 1)
     ax.set_title(f"Topic {topic}, depth {depth}: {len(contributors)} pooled, "
                  f"{unique} by one run alone")

@@ -122,6 +122,27 @@ def test_trectools_breaks_score_ties_against_trec_eval(tmp_path):
     assert _trectools_pool(trec_runs, "topX", topX=1) == {"1": {"a"}}
 
 
+def test_trectools_take_pools_read_the_rank_column_not_the_scores(tmp_path):
+    """trec_eval ignores a run file's rank column and ranks by score; trectools' RRF pool reads it.
+
+    The file gives a (score 9) rank 2 and b (score 1) rank 1. pytrec_eval's P@1 = 1 with only
+    a relevant says trec_eval ranks a first, as rankbook does; trectools' Take@1 by RRF is b,
+    while its depth-1 pool (which sorts by score) is a.
+    """
+    pytrec_eval = pytest.importorskip("pytrec_eval")
+    path = tmp_path / "r.txt"
+    path.write_text("1 Q0 a 2 9.0 r\n1 Q0 b 1 1.0 r\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        trec_runs = [trectools.TrecRun(str(path))]
+    run = {"1": {"a": 9.0, "b": 1.0}}
+    evaluator = pytrec_eval.RelevanceEvaluator({"1": {"a": 1}}, {"P_1"})
+    assert evaluator.evaluate(run)["1"]["P_1"] == 1.0
+    assert co.take_pool({"r": run}, 1, "rrf") == {"1": ["a"]}
+    assert _trectools_pool(trec_runs, "rrf", topX=1) == {"1": {"b"}}
+    assert _trectools_pool(trec_runs, "topX", topX=1) == {"1": {"a"}}
+
+
 def test_trectools_take_pools_need_numeric_topics(tmp_path):
     """trectools' RRF and RBP pools convert each topic id with int(): 'T1' fails there."""
     runs = {"r": {"T1": {"a": 2.0, "b": 1.0}}}
@@ -196,6 +217,13 @@ def test_pool_coverage_equals_trectools_check_coverage(seeded, tmp_path):
         assert np.mean(list(coverage.values())) * 10 == pytest.approx(expected, rel=1e-12)
         if name in ("run0", "run1"):
             assert set(coverage.values()) == {1.0}
+
+
+def test_a_topic_no_run_retrieved_anything_for_is_an_empty_pool():
+    runs = {"A": {"1": ["a"], "2": []}, "B": {"3": {}}}
+    assert co.depth_pool(runs, 5) == {"1": ["a"], "2": [], "3": []}
+    assert co.take_pool(runs, 5) == {"1": ["a"], "2": [], "3": []}
+    assert co.unique_documents(runs, 5)["B"] == {"1": [], "2": [], "3": []}
 
 
 def test_scores_tie_as_trec_eval_9_or_10():

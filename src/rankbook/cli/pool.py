@@ -94,7 +94,7 @@ def _unique(runs: dict, pool: dict, depth: int | None) -> dict:
     """How many pooled documents each run alone retrieved (down to ``depth``, or all)."""
     from rankbook import collections
 
-    deepest = max(len(docs) for run in runs.values() for docs in run.values()) or 1
+    deepest = max((len(docs) for run in runs.values() for docs in run.values()), default=1) or 1
     found = collections.pool_contributors(runs, depth or deepest)
     alone = [found[topic][doc][0] for topic, docs in pool.items() for doc in docs
              if len(found[topic][doc]) == 1]

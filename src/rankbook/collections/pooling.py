@@ -48,8 +48,9 @@ def pool_contributors(runs, depth: int, *, trec_eval: str = "9") -> dict:
     Returns
     -------
     dict
-        ``{topic: {doc: [run_name, ...]}}``; topics in string order, documents in string
-        order, run names in the order of ``runs``.
+        ``{topic: {doc: [run_name, ...]}}``: every topic of any run (empty when no run
+        retrieved anything for it), in string order; documents in string order; run names
+        in the order of ``runs``.
 
     See Also
     --------
@@ -69,11 +70,11 @@ def pool_contributors(runs, depth: int, *, trec_eval: str = "9") -> dict:
     """
     depth = _validate.count(depth, "depth", what="the pool depth k")
     ranked = ranked_runs(runs, trec_eval=trec_eval)
-    found: dict = {}
+    found: dict = {topic: {} for run in ranked.values() for topic in run}
     for run_name, run in ranked.items():
         for topic, documents in run.items():
             for doc in cut(documents, depth):
-                found.setdefault(topic, {}).setdefault(doc, []).append(run_name)
+                found[topic].setdefault(doc, []).append(run_name)
     return {topic: {doc: found[topic][doc] for doc in sorted(found[topic], key=str)}
             for topic in topic_order(found)}
 

@@ -217,9 +217,11 @@ def pool_coverage(run, qrels, depth: int, *, trec_eval: str = "9") -> dict:
     $$\mathrm{coverage}_k(s, t) = \frac{|\mathrm{top}_k(s, t) \cap J(t)|}{\min(k, n_t)}$$
 
     where $J(t)$ are the judged documents of topic $t$ and $n_t$ the length of the run's
-    list (ir_measures' Judged@k; `rankbook.metrics.ir_measures_own.judged_at_k`). A run
-    that contributed to a depth-k pool has coverage 1 at k; a new run's coverage says how
-    far its scores can be trusted. Topics of the qrels only are scored.
+    list (ir_measures' Judged@k; `rankbook.metrics.ir_measures_own.judged_at_k`). A
+    document in the qrels with a negative grade (trec_eval's "in the pool, not judged", as
+    in a pool file of ``rankbook pool``) counts as covered. A run that contributed to a
+    depth-k pool has coverage 1 at k; a new run's coverage says how far its scores can be
+    trusted.
 
     Parameters
     ----------

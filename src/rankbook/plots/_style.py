@@ -63,6 +63,18 @@ def finish(ax, *, title: str, xlabel: str, ylabel: str, legend: str | None = "be
     return ax
 
 
+def rank_columns(ax, labels, depth: int) -> None:
+    """Frame a grid of ranked lists: one labelled column each, rank 1 at the top, no spines."""
+    ax.set_xlim(-0.6, len(labels) - 0.4)
+    ax.set_ylim(depth + 0.6, 0.4)
+    ax.set_xticks(range(len(labels)), [str(label) for label in labels])
+    ax.set_yticks(range(1, depth + 1))
+    ax.set_ylabel("rank")
+    ax.tick_params(length=0)
+    for side in ("top", "right", "bottom", "left"):
+        ax.spines[side].set_visible(False)
+
+
 def rank_ticks(ax, n: int, *, most: int = 20) -> None:
     """Integer ticks 1..n on the x axis, thinned to at most ``most`` labels."""
     step = max(1, -(-n // most))

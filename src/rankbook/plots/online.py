@@ -24,7 +24,7 @@ from rankbook.online import (
     ips_estimate,
     win_probabilities,
 )
-from rankbook.plots._style import PALETTE, REFERENCE, finish, new_axes, rank_ticks
+from rankbook.plots._style import PALETTE, REFERENCE, finish, new_axes, rank_columns, rank_ticks
 
 __all__ = ["interleaved_list", "win_tie_loss", "expected_outcomes",
            "click_probabilities_by_rank", "ips_running_estimates"]
@@ -102,14 +102,7 @@ def interleaved_list(rankings, shown: Interleaving, *, labels=None, ax=None):
                   strong=False)
     for rank, document in enumerate(shown.documents, start=1):
         _cell(ax, len(lists), rank, document, team_of[document], strong=True)
-    ax.set_xlim(-0.6, len(lists) + 0.6)
-    ax.set_ylim(depth + 0.6, 0.4)
-    ax.set_xticks(range(len(lists) + 1), [*names, "shown"])
-    ax.set_yticks(range(1, depth + 1))
-    ax.set_ylabel("rank")
-    ax.tick_params(length=0)
-    for side in ("top", "right", "bottom", "left"):
-        ax.spines[side].set_visible(False)
+    rank_columns(ax, [*names, "shown"], depth)
     if shown.teams is None:
         ax.set_title("Shown list (no teams)")
     else:

@@ -23,7 +23,7 @@ def pool_growth(runs, depths, *, ax=None):
     r"""The mean pool size per topic at each depth k, between k and (number of runs) x k.
 
     The pool of $m$ runs at depth $k$ holds between $k$ documents per topic (all runs agree)
-    and $mk$ (no two runs share a document); where the curve runs between them says how
+    and $m \cdot k$ (no two runs share a document); where the curve runs between them says how
     much the runs agree.
 
     Parameters

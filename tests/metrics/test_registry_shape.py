@@ -66,7 +66,7 @@ def test_columns_are_keyed_by_name_parameter_values_and_quantity():
     ("P(rell=2)@5", "P@k has no parameter 'rell' (its parameters: k, rel)"),
     ("P(rel=0)@5", "relevance_level must be a finite number in (0, inf]"),
     ("P(rel=2", "parameters go in one pair of parentheses"),
-    ("P()@5", "the parentheses are empty"),
+    ("CWL-P()@5", "the parentheses are empty"),  # (P()@5 is ir_measures' P@5)
     ("AP:ETU", "AP has no quantity 'ETU'; it gives one number per topic"),
     ("CWL-RBP:XX", "its quantities are EU, ETU, EC, ETC, ED"),
     ("CWL-RBP(depth=0)", "'0' is not a positive whole number"),

@@ -48,25 +48,24 @@ _INSTEAD = "compute it as ir_measures does with rankbook.ir_measures.calc_aggreg
 def translated(text: str) -> str | None:
     """The registry spelling of an ir_measures measure string, or None if it is not one.
 
+    A string ir_measures itself refuses (a parameter of the wrong type, no provider) is not
+    one: rankbook's reading of it says what is wrong.
+
     Raises
     ------
     InvalidValueError
-        If ir_measures reads the string but would refuse it (a parameter of the wrong type,
-        no provider), or its meaning needs grades changed for this column alone.
+        If the string's meaning in ir_measures needs grades changed for this column alone.
     """
     from rankbook.ir_measures import plans  # the adapter's table; it imports this floor
     from rankbook.ir_measures.parsing import parse_measure
 
-    measure, exact = _parsed(text, parse_measure)
+    measure = _parsed(text, parse_measure)
     if measure is None:
         return None
     try:
         plan = plans.plan(measure)
-    except RankbookError as error:  # ir_measures refuses it: say so if the name was its own
-        if not exact:
-            return None
-        raise InvalidValueError(f"measure {text!r}, read as ir_measures writes it: {error}") \
-            from None
+    except (RankbookError, KeyError):  # ir_measures refuses it too: rankbook's reading says why
+        return None
     if plan.judged_only:
         raise InvalidValueError(
             f"{measure} is ir_measures' measure on each topic's judged documents only; "
@@ -90,29 +89,24 @@ def translated(text: str) -> str | None:
 
 
 def _parsed(text: str, parse_measure):
-    """(ir_measures' measure object for ``text`` or None, whether its name was as written).
+    """ir_measures' measure object for ``text``, or None if ir_measures does not read it.
 
-    The name is matched in any case when only one measure has it; a string read that way
-    and refused by ir_measures is no ir_measures string (``precision``: rankbook's message).
+    The name is matched in any case when only one measure has it (``ndcg`` is ``nDCG``).
     """
     match = _NAME.fullmatch(text)
     if match is None:
-        return None, False
+        return None
     from rankbook.ir_measures.measures import registry
     name = match["name"]
-    exact = name in registry
-    if not exact:
+    if name not in registry:
         names = {registry[n].NAME: n for n in registry if n.lower() == name.lower()}
         if len(names) != 1:
-            return None, False
+            return None
         name = names.popitem()[1]
     try:
-        return parse_measure(name + match["rest"]), exact
-    except RankbookError as error:
-        if not exact:
-            return None, False
-        raise InvalidValueError(f"measure {text!r}, read as ir_measures writes it: {error}") \
-            from None
+        return parse_measure(name + match["rest"])
+    except RankbookError:
+        return None
 
 
 def _ndeval_binary(plan) -> bool:

@@ -39,6 +39,7 @@ _LAZY = {
     "stats": ("rankbook.stats", None),
     "reproducibility": ("rankbook.reproducibility", None),
     "online": ("rankbook.online", None),
+    "collections": ("rankbook.collections", None),
     "fuse": ("rankbook.fusion", "fuse"),
     "explain_aggregation": ("rankbook.explain.aggregation", "explain_aggregation"),
     "evaluate_flagr": ("rankbook.evaluation.flagr", "evaluate_flagr"),

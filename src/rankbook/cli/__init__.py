@@ -22,11 +22,12 @@ from rankbook.cli import fuse as _fuse
 from rankbook.cli import gdeval as _gdeval
 from rankbook.cli import ir_measures as _ir_measures
 from rankbook.cli import ndeval as _ndeval
+from rankbook.cli import pool as _pool
 from rankbook.cli import reproduce as _reproduce
 
 # One module per sub-command, each with add_parser(subparsers) and run(args).
 SUBCOMMANDS = (_explain, _eval, _exercises, _fuse, _explain_fusion, _compare, _reproduce,
-               _cwl_eval, _gdeval, _ir_measures, _ndeval)
+               _cwl_eval, _gdeval, _ir_measures, _ndeval, _pool)
 
 
 class _UsageError(Exception):

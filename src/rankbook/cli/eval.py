@@ -67,7 +67,7 @@ def _arguments(parser) -> None:
     parser.add_argument("-l", dest="relevance_level", type=float, default=1, metavar="N",
                         help="lowest grade that counts as relevant (trec_eval's -l) "
                              "[default: 1], e.g. -l 2")
-    parser.add_argument("-J", dest="judged_only", action="store_true",
+    parser.add_argument("-J", "--judged-only", dest="judged_only", action="store_true",
                         help="evaluate each topic on its judged documents only, the unjudged "
                              "removed and the others moving up (trec_eval's -J)")
     parser.add_argument("-m", dest="measures", action="append", default=None, metavar="MEASURE",

@@ -12,6 +12,7 @@ r"""Reading and writing qrels and runs: TREC files, FLAGR's CSV, dicts and DataF
 | `read_gains`, `run_blocks` | cwl_eval's gain file (a qrels whose fourth column is a gain) and its walk through a run |
 | `read_scores` | a per-topic score table (CSV: a topic column, one column per measure or run) |
 | `as_qrels`, `as_run` | any of: a path, `{qid: {docid: grade or score}}`, a DataFrame |
+| `qrels_as_dict`, `run_as_dict` | the same, as nested dicts (the plain inputs of `rankbook.collections`) |
 
 In memory, qrels and runs take one of two forms: the table form
 (:mod:`rankbook.io.frames`: pandas DataFrames with columns ``query``, ``doc``
@@ -40,6 +41,7 @@ from rankbook.io.convert import as_qrels, as_run
 from rankbook.io.costs import document_costs, read_costs
 from rankbook.io.cwl_files import read_gains, run_blocks
 from rankbook.io.flagr import read_flagr_lists, read_flagr_qrels
+from rankbook.io.nested import qrels_as_dict, run_as_dict
 from rankbook.io.order import trec_order
 from rankbook.io.scores import read_scores
 from rankbook.io.subtopics import (as_subtopic_qrels, read_intent_probabilities,
@@ -52,6 +54,7 @@ __all__ = [
     "as_run",
     "as_subtopic_qrels",
     "document_costs",
+    "qrels_as_dict",
     "read_costs",
     "read_flagr_lists",
     "read_flagr_qrels",
@@ -61,6 +64,7 @@ __all__ = [
     "read_run",
     "read_scores",
     "read_subtopic_qrels",
+    "run_as_dict",
     "run_blocks",
     "subtopic_matrix",
     "trec_order",

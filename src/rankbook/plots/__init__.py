@@ -32,6 +32,7 @@ green; lines also carry markers or dashes.
 | `aggregation` | rank aggregation: input lists and fused lists, the points behind them, voter weights |
 | `aggregation_scores` | rank aggregation: normalised scores, pairwise matrix, Kemeny distances, Markov walks, RRA's p-values |
 | `online` | online evaluation: interleaved lists, outcomes of comparisons, clicks, estimates |
+| `collections` | building test collections: pool growth, a topic's pool, pool bias, scores under incomplete judgments |
 
 Examples
 --------
@@ -44,6 +45,7 @@ Examples
 from rankbook.plots import (
     aggregation,
     aggregation_scores,
+    collections,
     conventions,
     diversity,
     graded,
@@ -63,6 +65,7 @@ from rankbook.plots import (
 )
 from rankbook.plots.aggregation import *  # noqa: F403
 from rankbook.plots.aggregation_scores import *  # noqa: F403
+from rankbook.plots.collections import *  # noqa: F403
 from rankbook.plots.conventions import *  # noqa: F403
 from rankbook.plots.diversity import *  # noqa: F403
 from rankbook.plots.graded import *  # noqa: F403
@@ -84,5 +87,5 @@ from rankbook.plots.user_models import *  # noqa: F403
 MODULES = (set_based, set_based_cutoffs, rank_based, rank_based_effort, rank_based_curves,
            graded, user_models, conventions, diversity, ntcir_diversity,
            incomplete, significance, risk, many_systems, reproducibility,
-           aggregation, aggregation_scores, online)
+           aggregation, aggregation_scores, online, collections)
 __all__ = [name for module in MODULES for name in module.__all__]

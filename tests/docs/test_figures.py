@@ -311,3 +311,36 @@ def test_the_bpm_figure_stops_where_the_page_says():
     benefit, cost = drawn.axes[:2]
     assert [ax.get_lines()[2].get_xdata()[0] for ax in (benefit, cost)] == [5, 5]
     assert cost.get_title() == "Effort: K = 10 spent at rank 5"
+
+
+# Building test collections, the agreement and correlation pages (issue 34): each has a figure,
+# and the figures show the numbers their pages print.
+# ---------------------------------------------------------------------------------------------
+
+AGREE_PAGES = ["collections/agreement.md", "collections/correlation.md"]
+
+
+@pytest.mark.parametrize("page", AGREE_PAGES)
+def test_the_agreement_and_correlation_pages_have_a_figure(page):
+    assert figures.figure_blocks((DOCS / page).read_text()), f"{page} has no ```python figure block"
+
+
+def test_the_agreement_figure_shows_table_8_2_and_the_kappas_the_page_prints():
+    page = "collections/agreement.md"
+    lines = (DOCS / page).read_text().splitlines()
+    assert lines[lines.index(">>> table") + 1] == \
+        "ConfusionTable(labels=(0, 1), counts=((70, 10), (20, 300)))"   # IIR, Table 8.2
+    ax = _axes(page)
+    assert [t.get_text() for t in ax.texts] == ["70", "10", "20", "300"]
+    cohen, pooled = _numbers(_printed(page, ">>> round(co.cohen_kappa(judge1, judge2), 4)"))
+    assert (cohen, pooled) == (0.7761, 0.7759)
+    assert f"κ = {cohen:.3f}" in ax.get_title() and f"κ = {pooled:.3f}" in ax.get_title()
+
+
+def test_the_correlation_figure_shows_the_tau_and_tau_ap_the_page_prints():
+    page = "collections/correlation.md"
+    tau = float(_printed(page, ">>> round(co.kendall_tau(full, shallow), 4)"))
+    tau_ap = _numbers(_printed(page, ">>> round(co.tau_ap(full, shallow), 4)"))[0]
+    assert (tau, tau_ap) == (0.8571, 0.6735)      # 6/7 and 33/49, worked on the page
+    title = _axes(page).get_title()
+    assert title == f"τ = {tau:.3f}, τ_AP = {tau_ap:.3f}; 2 swapped pairs"

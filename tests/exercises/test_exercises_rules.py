@@ -47,7 +47,8 @@ from rankbook.metrics.registry import METRICS
 SEEDS = int(os.environ.get("RANKBOOK_QUALITY_SEEDS", "50"))
 SHEET = 2  # items per sheet in the sweep: a second item must differ from the first
 REGISTRY = [metric.name for metric in METRICS if metric.name not in EXERCISE_METRICS]
-KINDS = list(EXERCISE_METRICS) + REGISTRY + list(METHODS) + ["randomization", "t-test"]
+KINDS = list(EXERCISE_METRICS) + REGISTRY + list(METHODS) + ["randomization", "t-test",
+                                                              "kappa", "tau", "tau_ap"]
 
 
 def _sheets(name, seeds=SEEDS, count=SHEET, level=2):

@@ -13,6 +13,7 @@ later.
 | every other registry measure | canonical or trec_eval name: ``bpref``, ``infAP``, ``gm_map``, ``ERR@k``, ... | the registry's value, 4 decimals | `_registry_items` |
 | aggregation | every name of ``rankbook.aggregate.registry.METHODS`` | the fused order (str) | `_fusion_items` |
 | significance | ``randomization``, ``t-test`` | Fraction ($C/2^n$); str | `_stats_items` |
+| test collections | ``kappa`` (Cohen's), ``tau`` (Kendall's), ``tau_ap`` | Fraction | `_collections_items` |
 
 `generate_variants` draws several versions of each question and `quiz` writes them
 for a learning platform (Moodle XML, GIFT, text2qti for Canvas: `_export`, `_platform`,
@@ -175,7 +176,7 @@ def generate_exercises(
     >>> generate_exercises("precision")
     Traceback (most recent call last):
     ...
-    rankbook._errors.InvalidValueError: metric='precision' has no exercise generator; choose from 'P@k', 'R@k', 'F1@k', 'R-prec', 'success@k', 'AP', 'RR', 'nDCG@k', 'DCG@k', '11pt', 'MAP', 'MRR', 'RelP@k', 'RBP' (case is ignored, and a cut-off may be fixed, e.g. 'P@5' or 'nDCG@10'), any other measure of the metric registry (canonical or trec_eval name, e.g. 'bpref', 'gm_map'), an aggregation method (e.g. 'borda', 'mc4') or a significance test ('randomization', 't-test').
+    rankbook._errors.InvalidValueError: metric='precision' has no exercise generator; choose from 'P@k', 'R@k', 'F1@k', 'R-prec', 'success@k', 'AP', 'RR', 'nDCG@k', 'DCG@k', '11pt', 'MAP', 'MRR', 'RelP@k', 'RBP' (case is ignored, and a cut-off may be fixed, e.g. 'P@5' or 'nDCG@10'), any other measure of the metric registry (canonical or trec_eval name, e.g. 'bpref', 'gm_map'), an aggregation method (e.g. 'borda', 'mc4'), a significance test ('randomization', 't-test') or an agreement or correlation of a test collection ('kappa', 'tau', 'tau_ap').
     """
     kind = resolve(metric)
     count = _whole_number(count, "count", 1, None)

@@ -6,6 +6,7 @@
 | ``registry`` | every other entry of the metric registry, by canonical or trec_eval name (``bpref``, ``infAP``, ``ERR@k``, ``gm_map``) | `_registry_items` |
 | ``fusion`` | every aggregation method of `rankbook.aggregate.registry.METHODS` | `_fusion_items` |
 | ``test`` | ``randomization``, ``t-test`` | `_stats_items` |
+| ``collection`` | ``kappa``, ``tau``, ``tau_ap`` | `_collections_items` |
 
 Quality rules (tested over 2,000 seeds of every kind, 200 in the default test run): no two
 items of a sheet have the same answer; a cut-off is 1 only when the name fixes it (``P@1``);
@@ -26,7 +27,12 @@ from functools import lru_cache
 
 from rankbook._errors import InvalidValueError
 from rankbook.evaluation import ir_measures_names
-from rankbook.exercises import _fusion_items, _registry_items, _stats_items
+from rankbook.exercises import (
+    _collections_items,
+    _fusion_items,
+    _registry_items,
+    _stats_items,
+)
 from rankbook.exercises._draw import Exercise, Level, Query, draw_exercise
 from rankbook.exercises._names import EXERCISE_METRICS, WITH_K, find_metric
 from rankbook.metrics.registry import METRICS
@@ -65,8 +71,9 @@ def resolve(text) -> Kind:
             f"metric={text!r} has no exercise generator; choose from {accepted} (case is "
             "ignored, and a cut-off may be fixed, e.g. 'P@5' or 'nDCG@10'), any other measure "
             "of the metric registry (canonical or trec_eval name, e.g. 'bpref', 'gm_map'), an "
-            "aggregation method (e.g. 'borda', 'mc4') or a significance test ('randomization', "
-            "'t-test')."
+            "aggregation method (e.g. 'borda', 'mc4'), a significance test ('randomization', "
+            "'t-test') or an agreement or correlation of a test collection ('kappa', 'tau', "
+            "'tau_ap')."
         )
     return found
 
@@ -120,7 +127,10 @@ def _method_or_test(text: str) -> Kind | None:
     if method is not None:
         return Kind("fusion", method)
     test = _stats_items.test_name(text)
-    return None if test is None else Kind("test", test)
+    if test is not None:
+        return Kind("test", test)
+    collection = _collections_items.kind_name(text)
+    return None if collection is None else Kind("collection", collection)
 
 
 def draw_sheet(kind: Kind, count: int, rng: random.Random, length: int, share: float,
@@ -188,6 +198,12 @@ def _draw_once(kind, number, rng, length, share, level, render) -> Exercise:
         return Exercise(number, kind.name, (), None,
                         _fusion_items.question_text(kind.name, lists), answer, solution,
                         _fusion_items.check_command(kind.name, lists), parts)
+    if kind.kind == "collection":
+        data = _collections_items.draw_data(kind.name, rng, level)
+        answer, solution, parts = _collections_items.answer_and_solution(kind.name, data)
+        return Exercise(number, kind.name, (), None,
+                        _collections_items.question_text(kind.name, data), answer, solution,
+                        _collections_items.check_command(kind.name, data), parts)
     x, y = _stats_items.draw_scores(rng, level)
     answer, solution, parts = _stats_items.answer_and_solution(kind.name, x, y)
     return Exercise(number, kind.name, (), None, _stats_items.question_text(kind.name, x, y),

@@ -33,6 +33,7 @@ green; lines also carry markers or dashes.
 | `aggregation_scores` | rank aggregation: normalised scores, pairwise matrix, Kemeny distances, Markov walks, RRA's p-values |
 | `online` | online evaluation: interleaved lists, outcomes of comparisons, clicks, estimates |
 | `collections` | building test collections: pool growth, a topic's pool, pool bias, scores under incomplete judgments |
+| `agreement` | building test collections: two assessors' confusion table, system scores under two evaluations |
 
 Examples
 --------
@@ -45,6 +46,7 @@ Examples
 from rankbook.plots import (
     aggregation,
     aggregation_scores,
+    agreement,
     collections,
     conventions,
     diversity,
@@ -65,6 +67,7 @@ from rankbook.plots import (
 )
 from rankbook.plots.aggregation import *  # noqa: F403
 from rankbook.plots.aggregation_scores import *  # noqa: F403
+from rankbook.plots.agreement import *  # noqa: F403
 from rankbook.plots.collections import *  # noqa: F403
 from rankbook.plots.conventions import *  # noqa: F403
 from rankbook.plots.diversity import *  # noqa: F403
@@ -87,5 +90,5 @@ from rankbook.plots.user_models import *  # noqa: F403
 MODULES = (set_based, set_based_cutoffs, rank_based, rank_based_effort, rank_based_curves,
            graded, user_models, conventions, diversity, ntcir_diversity,
            incomplete, significance, risk, many_systems, reproducibility,
-           aggregation, aggregation_scores, online, collections)
+           aggregation, aggregation_scores, online, collections, agreement)
 __all__ = [name for module in MODULES for name in module.__all__]

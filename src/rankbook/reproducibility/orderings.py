@@ -22,6 +22,7 @@ import numpy as np
 
 from rankbook import _validate
 from rankbook._errors import InvalidTypeError, InvalidValueError
+from rankbook.collections.correlation import kendall_tau
 
 
 def _ranked(values, name: str, k) -> list:
@@ -148,16 +149,7 @@ def _tau_union(original: list, replicated: list, *, k: int) -> float:
         raise InvalidValueError("Kendall's tau needs at least 2 ranks in each list.")
     union = sorted(set(original) | set(replicated), key=lambda d: (type(d).__name__, d))
     position = {doc: i for i, doc in enumerate(union)}
-    u = np.array([position[d] for d in original], dtype=float)
-    v = np.array([position[d] for d in replicated], dtype=float)
-    du = np.sign(u[:, None] - u[None, :])[np.triu_indices(len(u), 1)]
-    dv = np.sign(v[:, None] - v[None, :])[np.triu_indices(len(v), 1)]
-    concordant = float(np.sum(du * dv > 0))
-    discordant = float(np.sum(du * dv < 0))
-    ties_u = float(np.sum((du == 0) & (dv != 0)))
-    ties_v = float(np.sum((dv == 0) & (du != 0)))
-    pairs = concordant + discordant
-    return float((concordant - discordant) / np.sqrt((pairs + ties_u) * (pairs + ties_v)))
+    return kendall_tau([position[d] for d in original], [position[d] for d in replicated])
 
 
 def rbo(original_run, replicated_run, *, p: float = 0.8, k: int = 1000):

@@ -819,7 +819,8 @@ OVERFLOW_JS = """
 # The book's chapters: their opening pages and every page of the measure, comparing and
 # aggregation chapters are checked for cut boxes at both widths, as are the notebooks.
 CHAPTER_FOLDERS = ("foundations", "set_based", "rank_based", "graded", "user_models",
-                   "incomplete", "guide", "comparing", "reproducibility", "aggregation", "online")
+                   "diversity", "collections", "incomplete", "guide", "comparing",
+                   "reproducibility", "aggregation", "online")
 
 
 def _layout_pages(site_dir) -> list[str]:

@@ -7,7 +7,7 @@
   ``x._y`` on an imported rankbook module) nor into another package's private modules, in any
   spelling (``import rankbook.x._y``, ``from rankbook.x._y import z``, ``from rankbook.x import
   _y``, relative imports);
-- the floors of design.md: the ground (metrics/, aggregate/, stats/, reproducibility/, online/, _errors, _catalogue, _validate and
+- the floors of design.md: the ground (metrics/, aggregate/, stats/, reproducibility/, online/, collections/, _errors, _trec_scores, _catalogue, _validate and
   _examples, which words _validate's missing-argument messages)
   imports nothing above it, the middle (io/, evaluation/, explain, relevance, fuse) nothing
   from the top (cli/, compare/, plots, exercises, classroom/).
@@ -30,7 +30,7 @@ MAX_FUNCTION_LINES = 60
 OWNED_ELSEWHERE: dict[str, str] = {}
 GROUND = ("rankbook.metrics", "rankbook.aggregate", "rankbook.stats", "rankbook.reproducibility",
           "rankbook.online", "rankbook.collections",
-          "rankbook._errors", "rankbook._index",
+          "rankbook._errors", "rankbook._index", "rankbook._trec_scores",
           "rankbook._validate", "rankbook._examples", "rankbook._catalogue")
 TOP = ("rankbook.cli", "rankbook.compare", "rankbook.plots", "rankbook.exercises",
        "rankbook.classroom", "rankbook.pyflagr", "rankbook.__main__")

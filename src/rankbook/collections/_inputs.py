@@ -2,11 +2,9 @@ r"""The plain inputs of `rankbook.collections`: runs and qrels as nested mapping
 
 A *run* is a mapping topic -> the topic's retrieved documents, in one of two forms:
 
-- ``{topic: {doc: score}}``: ranked as trec_eval ranks a run: score descending, and equal
-  scores by document id descending (C's ``strcmp``, Python's string order for text).
-  trec_eval 9 keeps each score in a C ``float``, so scores are first rounded to float32
-  (``trec_eval="9"``, the default, as everywhere in rankbook); ``trec_eval="10"`` compares
-  the doubles.
+- ``{topic: {doc: score}}``: ranked as trec_eval ranks a run (`rankbook._trec_scores`):
+  score descending, equal scores by document id descending, scores compared as float32 for
+  ``trec_eval="9"`` (the default, as everywhere in rankbook) and as doubles for ``"10"``.
 - ``{topic: [doc, doc, ...]}``: already ranked, rank 1 first.
 
 *Runs* are a mapping run name -> run. *Qrels* are ``{topic: {doc: grade}}``. The readers'
@@ -21,6 +19,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from rankbook import _validate
+from rankbook._trec_scores import ranked_by_score
 from rankbook._errors import InvalidTypeError, InvalidValueError
 
 _FORMS = ("{run_name: {topic: {doc: score}}} or {run_name: {topic: [doc, ...]}} "
@@ -68,14 +67,12 @@ def _ranked(documents, name: str, version: str) -> list:
 
 
 def _by_score(scores: Mapping, name: str, version: str) -> list:
-    compared = {}
     for doc, score in scores.items():
         if isinstance(score, (bool, np.bool_)) or not isinstance(score, (int, float, np.number)):
             raise InvalidTypeError(f"{name}[{doc!r}] is {score!r}; a score must be a number.")
         if not np.isfinite(score):
             raise InvalidValueError(f"{name}[{doc!r}] is {score}; scores must be finite numbers.")
-        compared[doc] = float(np.float32(score)) if version == "9" else float(score)
-    return sorted(compared, key=lambda doc: (compared[doc], str(doc)), reverse=True)
+    return ranked_by_score(scores, version)
 
 
 def checked_qrels(qrels, name: str = "qrels") -> dict[str, dict]:

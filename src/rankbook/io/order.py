@@ -4,30 +4,17 @@ Within a topic, documents are ordered by score descending, and equal scores by
 document id descending (byte order, as C's ``strcmp``; for UTF-8 text that is
 Python's string order). The rank column of a run file is not used.
 
-**Which scores are equal** depends on the trec_eval version (``trec_eval``):
-
-- ``"9"`` (default): trec_eval 9.x (and pytrec_eval, which embeds it) stores
-  each score in a C ``float``, so scores are first rounded to single precision
-  (float32, round to nearest): two scores that differ only beyond float32's 24
-  bits (about 7 significant digits), such as 0.5 and 0.5 + 1e-9, tie, and the
-  tie goes to the document id.
-- ``"10"``: trec_eval 10.0 keeps each score as a C ``double``.
+**Which scores are equal** depends on the trec_eval version (``trec_eval``): float32 for 9.x,
+doubles for 10.0 (`compared_scores`, from `rankbook._trec_scores`, which `rankbook.collections`
+shares).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from rankbook import _validate
+from rankbook._trec_scores import compared_scores
 from rankbook.io.fast import Tokens, byte_order, take
-
-
-def compared_scores(score: np.ndarray, trec_eval: str = "9") -> np.ndarray:
-    """The scores as the given trec_eval version compares them (float32 for 9, float64 for 10)."""
-    if _validate.trec_eval_version(trec_eval) == "9":
-        with np.errstate(over="ignore"):  # a score beyond float32's range becomes +-inf, as in C
-            return np.asarray(score, dtype=np.float64).astype(np.float32)
-    return np.asarray(score, dtype=np.float64)
 
 
 def trec_order(run, *, trec_eval: str = "9") -> np.ndarray:

@@ -28,6 +28,7 @@ import math
 from collections.abc import Mapping
 
 from rankbook._errors import InputFileError
+from rankbook._trec_scores import ranked_by_score
 from rankbook.io._source import open_binary
 
 __all__ = ["read_sample_eval_run", "read_sample_qrels", "write_sample_qrels"]
@@ -155,8 +156,8 @@ def read_sample_eval_run(path) -> tuple[dict[str, list[str]], dict[str, int]]:
             _refuse(path, number, f"document {document} is listed twice for topic {topic} "
                                   f"(also at line {documents[document][1]})")
         documents[document] = (score, number)
-    rankings = {topic: sorted(documents, key=lambda d: (documents[d][0], d), reverse=True)
-                for topic, documents in entries.items()}
+    rankings = {topic: ranked_by_score({d: score for d, (score, _) in documents.items()}, "10")
+                for topic, documents in entries.items()}  # as doubles: trec_eval 10's order
     return rankings, {topic: len(documents) for topic, documents in entries.items()}
 
 

@@ -25,6 +25,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import warnings
 from itertools import product
 from typing import NamedTuple
@@ -134,11 +135,16 @@ class _Run:
         if plain:
             self.topics = set(given)
             self.lines = sum(len(documents) for documents in given.values())
-            self.tied = any(len(set(scores.values())) < len(scores) for scores in given.values())
         else:
             self.topics = set(self.given["query"].unique())
             self.lines = len(self.given)
-            self.tied = _has_tied_scores(self.given)
+
+    @functools.cached_property
+    def tied(self) -> bool:
+        """Whether two documents of a topic have the same score (asked only when it matters)."""
+        if isinstance(self.given, pandas.DataFrame):
+            return _has_tied_scores(self.given)
+        return any(len(set(scores.values())) < len(scores) for scores in self.given.values())
 
     def ordered(self, order: str):
         """The run for rankbook.evaluate, re-scored so that trec_eval's order is ``order``'s."""
@@ -154,8 +160,10 @@ def _computed(plans: dict, judgments: tuple, run: _Run, qrel_qids: set):
     if not qrel_qids & run.topics:
         return
     groups: dict[tuple, list] = {}
-    for measure, planned in plans.items():  # without ties, every provider's order is trec_eval's
-        key = (planned.grades, planned.order if run.tied else TREC, planned.judged_only,
+    # Without tied scores every provider's order is trec_eval's (the run needs no re-scoring).
+    untied = any(p.order != TREC for p in plans.values()) and not run.tied
+    for measure, planned in plans.items():
+        key = (planned.grades, TREC if untied else planned.order, planned.judged_only,
                planned.max_docs, planned.subtopics)
         groups.setdefault(key, []).append((measure, planned))
     whole = f"{max(1, run.lines)}"
